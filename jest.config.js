@@ -1,0 +1,36 @@
+/**
+ * Two projects: unit specs beside the code, end-to-end specs in test/e2e that boot the real
+ * application against a real PostgreSQL and an S3-compatible server (see test/support).
+ */
+const tsJest = {
+  '^.+\\.ts$': [
+    'ts-jest',
+    {
+      tsconfig: 'tsconfig.json',
+      // The same Swagger plugin as `nest build`, so the OpenAPI document under test is the real one.
+      astTransformers: { before: ['<rootDir>/test/support/swagger-transformer.js'] },
+    },
+  ],
+};
+
+module.exports = {
+  testTimeout: 30000,
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      rootDir: '.',
+      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+      transform: tsJest,
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      rootDir: '.',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      transform: tsJest,
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+  ],
+};

@@ -1,0 +1,62 @@
+import { Module } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClsPluginTransactional } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { ClsModule } from 'nestjs-cls';
+import { LoggerModule } from 'nestjs-pino';
+import { DataSource } from 'typeorm';
+import { Environment, validateEnvironment } from './config/environment';
+import { loggerOptions } from './config/logger.options';
+import { AuthGuard } from './core/auth/auth.guard';
+import { AllExceptionsFilter } from './core/http/all-exceptions.filter';
+import { EnvelopeInterceptor } from './core/http/envelope.interceptor';
+import { requestIdOf } from './core/http/request-id';
+import { AppValidationPipe } from './core/http/validation';
+import { StorageModule } from './core/storage/storage.module';
+import { databaseOptions } from './database/database.options';
+import { HealthModule } from './modules/health/health.module';
+import { PermissionsModule } from './modules/permissions/permissions.module';
+import { PlansModule } from './modules/plans/plans.module';
+
+@Module({
+  imports: [
+    ConfigModule.forRoot({ isGlobal: true, cache: true, validate: validateEnvironment }),
+    LoggerModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>) =>
+        loggerOptions(config.get('LOG_LEVEL', { infer: true }), config.get('LOG_PRETTY', { infer: true })),
+    }),
+    ClsModule.forRoot({
+      global: true,
+      middleware: { mount: true, generateId: true, idGenerator: (req) => requestIdOf(req, req.res) },
+      plugins: [
+        new ClsPluginTransactional({
+          imports: [TypeOrmModule],
+          adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: DataSource }),
+        }),
+      ],
+    }),
+    TypeOrmModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>) =>
+        databaseOptions({
+          url: config.getOrThrow('DATABASE_URL', { infer: true }),
+          migrate: config.get('DB_MIGRATE', { infer: true }),
+          poolSize: config.get('DB_POOL_SIZE', { infer: true }),
+        }),
+    }),
+    StorageModule,
+    HealthModule,
+    PlansModule,
+    PermissionsModule,
+  ],
+  providers: [
+    { provide: APP_FILTER, useClass: AllExceptionsFilter },
+    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    { provide: APP_PIPE, useClass: AppValidationPipe },
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,28 @@
+import { ConfigService } from '@nestjs/config';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import type { Environment } from './config/environment';
+import { translateBodyParserErrors } from './core/http/body-parser-errors';
+import { setupOpenApi } from './core/openapi/openapi';
+import { API_PREFIX } from './version';
+
+/** Largest JSON body accepted (CONTRACT 1); beyond it 413. */
+export const BODY_LIMIT = '1mb';
+
+/**
+ * Everything main.ts and the e2e tests must do alike to the application before it listens,
+ * so the tests exercise the service as it runs.
+ */
+export function configureApp(app: NestExpressApplication): NestExpressApplication {
+  app.useLogger(app.get(Logger));
+  const config = app.get<ConfigService<Environment, true>>(ConfigService);
+  app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }) ? true : 'loopback');
+  app.set('x-powered-by', false);
+  app.use(helmet());
+  app.useBodyParser('json', { limit: BODY_LIMIT });
+  app.use(translateBodyParserErrors);
+  app.setGlobalPrefix(API_PREFIX);
+  setupOpenApi(app);
+  return app;
+}

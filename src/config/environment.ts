@@ -1,0 +1,148 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Length,
+  Max,
+  Min,
+  validateSync,
+} from 'class-validator';
+
+const toBoolean = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const normalised = value.trim().toLowerCase();
+  if (['true', '1', 'yes'].includes(normalised)) return true;
+  if (['false', '0', 'no'].includes(normalised)) return false;
+  return value;
+};
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/**
+ * Every setting the service reads. Validated once at start-up: a bad value stops the
+ * process with a message naming the setting. `.env.example` lists the same names.
+ */
+export class Environment {
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  /** Postgres URL; unset starts an embedded PostgreSQL under DATA_DIR. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['postgres', 'postgresql'], require_tld: false, require_protocol: true })
+  DATABASE_URL?: string;
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  DB_MIGRATE = true;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DB_POOL_SIZE = 20;
+
+  /** S3/MinIO endpoint such as http://127.0.0.1:9000; unset starts an embedded S3 server. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
+  MINIO_ENDPOINT?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MINIO_ACCESS_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MINIO_SECRET_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MINIO_REGION?: string;
+
+  /** Prefix of every company bucket name (lowercase letters, digits, hyphens). */
+  @IsString()
+  @Length(1, 20)
+  MINIO_BUCKET_PREFIX = 'company-';
+
+  /** Trust X-Forwarded-For (behind an ingress or load balancer) for the client IP. */
+  @Transform(toBoolean)
+  @IsBoolean()
+  TRUST_PROXY = false;
+
+  /** Where the embedded PostgreSQL and S3 server keep their data. */
+  @IsString()
+  DATA_DIR = '.data';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsEmail()
+  ADMIN_EMAIL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @Length(8, 72)
+  ADMIN_PASSWORD?: string;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info';
+
+  /** Pretty, human-readable logs instead of JSON lines (development only). */
+  @Transform(toBoolean)
+  @IsBoolean()
+  LOG_PRETTY = false;
+
+  /** Lifetime of a session token issued by sign-in. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(24 * 90)
+  SESSION_TTL_HOURS = 24;
+
+  /** bcrypt cost factor for passwords. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(4)
+  @Max(15)
+  BCRYPT_ROUNDS = 10;
+
+  /** smtp://user:pass@host:port; unset writes outgoing mail to the log. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true })
+  SMTP_URL?: string;
+
+  @IsEmail()
+  MAIL_FROM = 'no-reply@platform.local';
+}
+
+export class InvalidEnvironmentError extends Error {}
+
+/** Parses and validates process.env; throws one error naming every bad setting. */
+export function validateEnvironment(raw: Record<string, unknown>): Environment {
+  const env = plainToInstance(Environment, raw, { exposeDefaultValues: true });
+  const errors = validateSync(env, { whitelist: false, forbidUnknownValues: false });
+  if (errors.length > 0) {
+    const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    throw new InvalidEnvironmentError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return env;
+}

@@ -1,0 +1,48 @@
+import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
+import { startEmbeddedPostgres } from '../database/embedded-postgres';
+import { startEmbeddedS3 } from '../core/storage/embedded-s3';
+import type { Environment } from './environment';
+
+export interface LocalInfrastructure {
+  stop(): Promise<void>;
+}
+
+const EMBEDDED_DATABASE = 'platform';
+
+/**
+ * The zero-config start (CONTRACT 11): without DATABASE_URL an embedded PostgreSQL, without
+ * MINIO_ENDPOINT an embedded S3-compatible server, both keeping data under DATA_DIR. The
+ * addresses they get are written back to the environment before the application reads it.
+ */
+export async function startLocalInfrastructure(env: Environment): Promise<LocalInfrastructure> {
+  const logger = new Logger('LocalInfrastructure');
+  const stops: Array<() => Promise<void>> = [];
+
+  if (!env.DATABASE_URL) {
+    const postgres = await startEmbeddedPostgres(join(env.DATA_DIR, 'postgres'), EMBEDDED_DATABASE);
+    process.env.DATABASE_URL = postgres.url;
+    stops.push(postgres.stop);
+    logger.log(
+      `DATABASE_URL unset: embedded PostgreSQL on ${new URL(postgres.url).host}, data in ${env.DATA_DIR}/postgres`,
+    );
+  }
+  if (!env.MINIO_ENDPOINT) {
+    const s3 = await startEmbeddedS3(join(env.DATA_DIR, 's3'));
+    process.env.MINIO_ENDPOINT = s3.endpoint;
+    process.env.MINIO_ACCESS_KEY = s3.accessKey;
+    process.env.MINIO_SECRET_KEY = s3.secretKey;
+    stops.push(s3.stop);
+    logger.log(`MINIO_ENDPOINT unset: embedded S3 server on ${s3.endpoint}, data in ${env.DATA_DIR}/s3`);
+  } else if (!env.MINIO_ACCESS_KEY || !env.MINIO_SECRET_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  MINIO_ACCESS_KEY, MINIO_SECRET_KEY: required when MINIO_ENDPOINT is set',
+    );
+  }
+
+  return {
+    stop: async () => {
+      for (const stop of stops.reverse()) await stop();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { Params } from 'nestjs-pino';
+import { requestIdOf } from '../core/http/request-id';
+
+/** Paths pino blanks out: credentials must never reach the logs. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+  '*.raw_key',
+  '*.access_token',
+  '*.key',
+];
+
+export function loggerOptions(level: string, pretty: boolean): Params {
+  return {
+    pinoHttp: {
+      level,
+      genReqId: (req, res) => requestIdOf(req, res),
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      autoLogging: { ignore: (req) => (req.url ?? '').includes('/health/') },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      serializers: {
+        req: (req: {
+          id: string;
+          method: string;
+          url: string;
+          headers: Record<string, unknown>;
+          remoteAddress?: string;
+        }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          headers: req.headers,
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      transport: pretty ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AppException, ErrorCode } from './app.exception';
+import { errorEnvelope } from './envelope';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'validation_failed',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+/**
+ * Renders every exception as the error envelope with `error.code`. Anything unexpected is
+ * logged with the request id and answered with a generic 500: no stack, SQL or secret.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const req = ctx.getRequest<Request>();
+    const res = ctx.getResponse<Response>();
+    const error = this.toAppException(exception, req);
+
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+    res.status(error.status).json(errorEnvelope(req, error.code, error.message, error.details));
+  }
+
+  private toAppException(exception: unknown, req: Request): AppException {
+    if (exception instanceof AppException) return exception;
+
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const code = CODE_BY_STATUS[status];
+      if (status === HttpStatus.NOT_FOUND && /^Cannot [A-Z]+ /.test(exception.message)) {
+        return AppException.notFound(`Route ${req.method} ${req.path}`);
+      }
+      if (code) return new AppException(code, this.messageOf(exception));
+    }
+
+    this.logger.error(
+      { err: exception, request_id: req.id, method: req.method, path: req.path },
+      'Unhandled exception',
+    );
+    return new AppException('internal_error', 'Internal server error');
+  }
+
+  private messageOf(exception: HttpException): string {
+    const body = exception.getResponse();
+    if (typeof body === 'string') return body;
+    const message = (body as { message?: unknown }).message;
+    if (Array.isArray(message)) return message.join('; ');
+    return typeof message === 'string' ? message : exception.message;
+  }
+}

@@ -1,0 +1,58 @@
+import { HttpStatus } from '@nestjs/common';
+
+/** The error codes of CONTRACT section 2, with the HTTP status each one answers with. */
+export const ERROR_STATUS = {
+  validation_failed: HttpStatus.BAD_REQUEST,
+  unauthorized: HttpStatus.UNAUTHORIZED,
+  forbidden: HttpStatus.FORBIDDEN,
+  plan_required: HttpStatus.FORBIDDEN,
+  not_found: HttpStatus.NOT_FOUND,
+  conflict: HttpStatus.CONFLICT,
+  limit_exceeded: HttpStatus.CONFLICT,
+  payload_too_large: HttpStatus.PAYLOAD_TOO_LARGE,
+  rate_limited: HttpStatus.TOO_MANY_REQUESTS,
+  internal_error: HttpStatus.INTERNAL_SERVER_ERROR,
+  service_unavailable: HttpStatus.SERVICE_UNAVAILABLE,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The one exception a service throws for an expected failure; the filter renders it. */
+export class AppException extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+
+  static validation(details: FieldError[], message = 'Validation failed') {
+    return new AppException('validation_failed', message, details);
+  }
+
+  static notFound(what: string) {
+    return new AppException('not_found', `${what} not found`);
+  }
+
+  static conflict(message: string) {
+    return new AppException('conflict', message);
+  }
+
+  static forbidden(message = 'You do not have permission to perform this operation') {
+    return new AppException('forbidden', message);
+  }
+
+  static unauthorized(message = 'Authentication required') {
+    return new AppException('unauthorized', message);
+  }
+}

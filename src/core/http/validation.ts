@@ -1,0 +1,70 @@
+import {
+  ArgumentMetadata,
+  Injectable,
+  ParseUUIDPipe,
+  Param,
+  PipeTransform,
+  ValidationError,
+  ValidationPipe,
+} from '@nestjs/common';
+import { AppException, FieldError } from './app.exception';
+
+/** Flattens class-validator's tree into `[{field: "a.b", message}]`, one entry per broken rule. */
+export function fieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
+  return errors.flatMap((error) => {
+    const field = parent ? `${parent}.${error.property}` : error.property;
+    const own = Object.entries(error.constraints ?? {}).map(([rule, text]) => ({
+      field,
+      message: rule === 'whitelistValidation' ? 'is not an allowed field' : stripFieldName(text, error.property),
+    }));
+    return [...own, ...fieldErrors(error.children ?? [], field)];
+  });
+}
+
+/** class-validator messages start with the property name; `field` already says it. */
+function stripFieldName(message: string, property: string): string {
+  return message.startsWith(`${property} `) ? message.slice(property.length + 1) : message;
+}
+
+const exceptionFactory = (errors: ValidationError[]) => AppException.validation(fieldErrors(errors));
+
+/**
+ * The global pipe. Bodies reject unknown fields (CONTRACT 1); query strings ignore unknown
+ * parameters and drop them. Both convert to the DTO's types and answer 400 with details.
+ */
+@Injectable()
+export class AppValidationPipe implements PipeTransform {
+  private readonly body = new ValidationPipe({
+    transform: true,
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    exceptionFactory,
+  });
+  private readonly query = new ValidationPipe({
+    transform: true,
+    whitelist: true,
+    forbidNonWhitelisted: false,
+    exceptionFactory,
+  });
+
+  transform(value: unknown, metadata: ArgumentMetadata) {
+    if (metadata.type === 'body') {
+      const body = value ?? {};
+      if (typeof body !== 'object' || Array.isArray(body)) {
+        throw AppException.validation([{ field: 'body', message: 'must be a JSON object' }]);
+      }
+      return this.body.transform(body, metadata);
+    }
+    if (metadata.type === 'query') return this.query.transform(value, metadata);
+    return value;
+  }
+}
+
+/** A path parameter that must be a UUID (CONTRACT 1: anything else is 400 validation_failed). */
+export const UuidParam = (name: string) =>
+  Param(
+    name,
+    new ParseUUIDPipe({
+      exceptionFactory: () => AppException.validation([{ field: name, message: 'must be a UUID' }]),
+    }),
+  );

@@ -1,0 +1,44 @@
+import { applyDecorators, HttpStatus, Type } from '@nestjs/common';
+import { ApiDefaultResponse, ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { ErrorEnvelopeDto, PaginationDto, SuccessEnvelopeDto } from './envelope.dto';
+
+interface EnvelopeOptions {
+  status?: HttpStatus;
+  isArray?: boolean;
+  description?: string;
+}
+
+function envelopeOf(data: SchemaObject | ReferenceObject, extraModels: Type[], options: EnvelopeOptions) {
+  return applyDecorators(
+    ApiExtraModels(SuccessEnvelopeDto, ErrorEnvelopeDto, PaginationDto, ...extraModels),
+    ApiResponse({
+      status: options.status ?? HttpStatus.OK,
+      description: options.description,
+      schema: { allOf: [{ $ref: getSchemaPath(SuccessEnvelopeDto) }, { properties: { data } }] },
+    }),
+    ApiDefaultResponse({ description: 'Error, in the envelope with `error.code`', type: ErrorEnvelopeDto }),
+  );
+}
+
+/** Documents a success answer whose `data` is `model` (or an array of it, or `{}` when omitted). */
+export const ApiEnvelope = (model?: Type, options: EnvelopeOptions = {}) => {
+  if (!model) return envelopeOf({ type: 'object', example: {} }, [], options);
+  const ref = { $ref: getSchemaPath(model) };
+  return envelopeOf(options.isArray ? { type: 'array', items: ref } : ref, [model], options);
+};
+
+/** Documents a list answer: `data` is `{ <key>: model[], pagination }`. */
+export const ApiPaginatedEnvelope = (key: string, model: Type) =>
+  envelopeOf(
+    {
+      type: 'object',
+      required: [key, 'pagination'],
+      properties: {
+        [key]: { type: 'array', items: { $ref: getSchemaPath(model) } },
+        pagination: { $ref: getSchemaPath(PaginationDto) },
+      },
+    },
+    [model],
+    {},
+  );

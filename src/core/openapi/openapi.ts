@@ -1,0 +1,35 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { API_VERSION } from '../../version';
+
+export const BEARER_SCHEME = 'bearer';
+export const API_KEY_SCHEME = 'api-key';
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Business Platform API')
+    .setDescription(
+      'Multi-tenant business-management platform: accounts and API keys, companies, members and plans, ' +
+        'and the company modules. Every JSON answer is wrapped in the envelope `{status, message, data, meta}`; ' +
+        'errors add `error: {code, details}`. Company-scoped operations name their permission in `x-permission`.',
+    )
+    .setVersion(API_VERSION)
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'Session token from /auth/login, or an API key' },
+      BEARER_SCHEME,
+    )
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'API key' }, API_KEY_SCHEME)
+    .addSecurityRequirements(BEARER_SCHEME)
+    .addSecurityRequirements(API_KEY_SCHEME)
+    .build();
+  return SwaggerModule.createDocument(app, config);
+}
+
+/** Swagger UI at /api/docs, the document at /api/docs-json. */
+export function setupOpenApi(app: INestApplication): void {
+  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {
+    jsonDocumentUrl: 'api/docs-json',
+    useGlobalPrefix: false,
+    swaggerOptions: { persistAuthorization: true },
+  });
+}

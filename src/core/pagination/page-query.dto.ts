@@ -1,0 +1,26 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+export const MAX_PAGE_SIZE = 100;
+
+/** `page` and `limit` of every list (CONTRACT section 4); list query DTOs extend it. */
+export class PageQueryDto {
+  /** Page number, from 1. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  page: number = 1;
+
+  /** Page size, 1 to 100. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  limit: number = 20;
+}
+
+export function pageOffset(query: PageQueryDto): number {
+  return (query.page - 1) * query.limit;
+}

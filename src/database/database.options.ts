@@ -1,0 +1,25 @@
+import { join } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import { SnakeNamingStrategy } from './snake-naming.strategy';
+
+export interface DatabaseSettings {
+  url: string;
+  migrate: boolean;
+  poolSize: number;
+}
+
+/** The one options object behind the application's connection and the TypeORM CLI. */
+export function databaseOptions(settings: DatabaseSettings): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: settings.url,
+    entities: [join(__dirname, '..', '**', '*.entity.{ts,js}')],
+    migrations: [join(__dirname, 'migrations', '*.{ts,js}')],
+    migrationsTableName: 'migrations',
+    migrationsRun: settings.migrate,
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    namingStrategy: new SnakeNamingStrategy(),
+    extra: { max: settings.poolSize, application_name: 'platform-api' },
+  };
+}

@@ -1,0 +1,39 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { configureApp } from './app.setup';
+import { InvalidEnvironmentError, validateEnvironment } from './config/environment';
+import { startLocalInfrastructure } from './config/local-infrastructure';
+
+async function bootstrap(): Promise<void> {
+  const env = validateEnvironment(process.env);
+  const infrastructure = await startLocalInfrastructure(env);
+
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
+  configureApp(app);
+  await app.listen(env.PORT);
+  const logger = new Logger('Bootstrap');
+  logger.log(`Listening on http://127.0.0.1:${env.PORT} (Swagger UI at /api/docs)`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received: draining in-flight requests`);
+    await app.close();
+    await infrastructure.stop();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+bootstrap().catch((error: unknown) => {
+  // Logger is not up yet when configuration fails: stderr is all there is.
+  process.stderr.write(
+    `${error instanceof InvalidEnvironmentError ? error.message : String((error as Error)?.stack ?? error)}\n`,
+  );
+  process.exit(1);
+});

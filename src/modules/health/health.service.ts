@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppException, FieldError } from '../../core/http/app.exception';
+import { StorageService } from '../../core/storage/storage.service';
+import { API_VERSION } from '../../version';
+
+const PROBE_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), PROBE_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+@Injectable()
+export class HealthService {
+  private readonly startedAt = new Date();
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly storage: StorageService,
+  ) {}
+
+  async readiness(): Promise<{ database: string; storage: string }> {
+    const [database, storage] = await Promise.allSettled([
+      withTimeout(this.db.query('SELECT 1')),
+      withTimeout(this.storage.ping()),
+    ]);
+    const down: FieldError[] = [];
+    if (database.status === 'rejected') down.push({ field: 'database', message: 'unreachable' });
+    if (storage.status === 'rejected') down.push({ field: 'storage', message: 'unreachable' });
+    if (down.length > 0) throw new AppException('service_unavailable', 'Service not ready', down);
+    return { database: 'up', storage: 'up' };
+  }
+
+  status() {
+    return {
+      version: API_VERSION,
+      uptime_s: Math.floor(process.uptime()),
+      started_at: this.startedAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { startEmbeddedS3 } from '../../src/core/storage/embedded-s3';
+import { databaseOptions } from '../../src/database/database.options';
+import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+
+/** What global-teardown must undo; kept on globalThis, which both run in. */
+export interface TestInfrastructure {
+  stops: Array<() => Promise<void>>;
+}
+
+const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * A fresh database for this run: on the PostgreSQL at DATABASE_URL (default the local
+ * server) when one answers, else on an embedded PostgreSQL in a temporary directory.
+ */
+async function provideDatabase(stops: TestInfrastructure['stops']): Promise<string> {
+  const server = process.env.DATABASE_URL || DEFAULT_SERVER;
+  const name = `platform_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  if (await reachable(server)) {
+    const admin = new Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    stops.push(async () => {
+      const cleanup = new Client({ connectionString: server });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    });
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+  const embedded = await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'platform-test-pg-')), name);
+  stops.push(embedded.stop);
+  return embedded.url;
+}
+
+export default async function globalSetup(): Promise<void> {
+  const stops: TestInfrastructure['stops'] = [];
+  (globalThis as { testInfrastructure?: TestInfrastructure }).testInfrastructure = { stops };
+
+  const databaseUrl = await provideDatabase(stops);
+  const migrations = new DataSource(databaseOptions({ url: databaseUrl, migrate: false, poolSize: 1 }));
+  await migrations.initialize();
+  await migrations.runMigrations({ transaction: 'each' });
+  await migrations.destroy();
+
+  const s3 = await startEmbeddedS3(mkdtempSync(join(tmpdir(), 'platform-test-s3-')));
+  stops.push(s3.stop);
+
+  Object.assign(process.env, {
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    DB_MIGRATE: 'false',
+    MINIO_ENDPOINT: s3.endpoint,
+    MINIO_ACCESS_KEY: s3.accessKey,
+    MINIO_SECRET_KEY: s3.secretKey,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    BCRYPT_ROUNDS: '4',
+  });
+}

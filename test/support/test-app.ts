@@ -1,0 +1,25 @@
+import type { Type } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/app.setup';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: TestAgent;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the real AppModule, configured exactly as main.ts does, against the run's database
+ * and S3 server. `extraControllers` lets a test add a route (e.g. one that fails on purpose).
+ */
+export async function createTestApp(extraControllers: Type[] = []): Promise<TestApp> {
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule], controllers: extraControllers }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
+  configureApp(app);
+  await app.init();
+  return { app, http: request(app.getHttpServer()), close: () => app.close() };
+}
