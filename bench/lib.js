@@ -1,0 +1,204 @@
+'use strict';
+/**
+ * Benchmark helpers: start the built service (or use BASE_URL), measure its start-up,
+ * load it with autocannon, stop it. Each suite (run.js, and later ones) is a small file
+ * that lists its routes and calls runSuite().
+ */
+const { spawn } = require('node:child_process');
+const { chmodSync, existsSync, mkdtempSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const net = require('node:net');
+const { tmpdir } = require('node:os');
+const { join, resolve } = require('node:path');
+const autocannon = require('autocannon');
+
+const ROOT = resolve(__dirname, '..');
+const READY_PATH = '/api/v1/health/ready';
+const READY_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 30_000;
+
+const settings = {
+  duration: Number(process.env.BENCH_DURATION ?? 10),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 20),
+  // A short unmeasured run first, so the JIT and the connection pool are warm.
+  warmup: Number(process.env.BENCH_WARMUP ?? 2),
+};
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = net.createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/** Resident memory of a process in MiB, from /proc (Linux only; null elsewhere). */
+function rssMiB(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return kb ? Math.round((Number(kb[1]) / 1024) * 10) / 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+async function isReady(baseUrl) {
+  try {
+    const res = await fetch(baseUrl + READY_PATH, { signal: AbortSignal.timeout(2000) });
+    await res.arrayBuffer();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The service under test. With BASE_URL set, an already-running service (nothing is spawned or
+ * stopped, and start-up figures are null). Otherwise `node dist/main` (run `npm run build`
+ * first) with a fresh temporary DATA_DIR, a free PORT and `env` on top of this environment:
+ * without DATABASE_URL / MINIO_ENDPOINT that is the zero-config start, embedded servers included.
+ */
+async function startService(env = {}) {
+  if (process.env.BASE_URL) {
+    const baseUrl = process.env.BASE_URL.replace(/\/$/, '');
+    if (!(await isReady(baseUrl))) throw new Error(`BASE_URL ${baseUrl} is not ready (${READY_PATH})`);
+    return { baseUrl, pid: null, ready_ms: null, rss_mib_after_start: null, stop: async () => null };
+  }
+
+  if (!existsSync(join(ROOT, 'dist', 'main.js'))) throw new Error('dist/main.js missing: run `npm run build` first');
+  const dataDir = mkdtempSync(join(tmpdir(), 'platform-bench-'));
+  // mkdtemp makes it 0700; run as root, embedded PostgreSQL initialises as another user.
+  chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  // Logs go to a file: they cost what they cost in production, and explain a failed start.
+  const logFile = join(dataDir, 'service.log');
+  const log = openSync(logFile, 'a');
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, ['dist/main'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_PRETTY: 'false', ...env, PORT: String(port) },
+    stdio: ['ignore', log, log],
+  });
+  const exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  let exit = null;
+  exited.then((result) => (exit = result));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!(await isReady(baseUrl))) {
+    if (exit || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      const tail = readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n');
+      throw new Error(`service ${exit ? `exited (${JSON.stringify(exit)})` : 'not ready in time'}:\n${tail}`);
+    }
+    await sleep(50);
+  }
+  const readyMs = Number(process.hrtime.bigint() - started) / 1e6;
+
+  return {
+    baseUrl,
+    pid: child.pid,
+    ready_ms: Math.round(readyMs),
+    rss_mib_after_start: rssMiB(child.pid),
+    logFile,
+    /** SIGTERM, then the exit: a clean drain exits 0 (CONTRACT 11). */
+    async stop() {
+      const t0 = Date.now();
+      child.kill('SIGTERM');
+      const result = await Promise.race([exited, sleep(STOP_TIMEOUT_MS).then(() => null)]);
+      if (!result) {
+        child.kill('SIGKILL');
+        throw new Error(`service did not exit within ${STOP_TIMEOUT_MS} ms of SIGTERM (log: ${logFile})`);
+      }
+      if (result.code !== 0) throw new Error(`service exited with ${JSON.stringify(result)} after SIGTERM (log: ${logFile})`);
+      rmSync(dataDir, { recursive: true, force: true });
+      return { exit_code: result.code, stop_ms: Date.now() - t0 };
+    },
+  };
+}
+
+/**
+ * One autocannon run against `baseUrl + route.path`. A route is
+ * `{name, path, method?, headers?, body?}`; `body` objects are sent as JSON.
+ */
+async function runScenario(baseUrl, route, { duration = settings.duration, connections = settings.connections } = {}) {
+  const body = route.body === undefined || typeof route.body === 'string' ? route.body : JSON.stringify(route.body);
+  const headers = { ...(body ? { 'content-type': 'application/json' } : {}), ...route.headers };
+  const result = await autocannon({
+    url: baseUrl + route.path,
+    method: route.method ?? 'GET',
+    headers,
+    body,
+    connections,
+    duration,
+  });
+  return {
+    requests_per_s: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+function printTable(rows) {
+  const columns = ['route', 'requests_per_s', 'p50_ms', 'p99_ms', 'non2xx', 'errors'];
+  const cells = rows.map((row) => columns.map((c) => String(row[c])));
+  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i].length)));
+  const line = (values) => values.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ');
+  process.stdout.write(`${line(columns)}\n${cells.map(line).join('\n')}\n`);
+}
+
+/**
+ * Starts the service, runs every route in turn, stops it, prints a table and writes
+ * bench/results/<name>-<timestamp>.json. `setup(baseUrl)` may prepare data and return
+ * headers (e.g. a session token) added to every route.
+ */
+async function runSuite(name, routes, { env, setup } = {}) {
+  const service = await startService(env);
+  let runs;
+  let rssAfterLoad = null;
+  let stopped;
+  try {
+    const headers = setup ? await setup(service.baseUrl) : {};
+    runs = [];
+    for (const route of routes) {
+      const withHeaders = { ...route, headers: { ...headers, ...route.headers } };
+      if (settings.warmup > 0) await runScenario(service.baseUrl, withHeaders, { duration: settings.warmup });
+      runs.push({ route: route.name, ...(await runScenario(service.baseUrl, withHeaders)) });
+    }
+  } finally {
+    if (service.pid) rssAfterLoad = rssMiB(service.pid);
+    stopped = await service.stop();
+  }
+
+  const report = {
+    suite: name,
+    at: new Date().toISOString(),
+    base_url: process.env.BASE_URL ?? null,
+    node: process.version,
+    settings,
+    startup: { ready_ms: service.ready_ms, rss_mib_after_start: service.rss_mib_after_start },
+    rss_mib_after_load: rssAfterLoad,
+    shutdown: stopped,
+    runs,
+  };
+  printTable(runs);
+  process.stdout.write(
+    `time to ready: ${report.startup.ready_ms ?? '-'} ms; RSS after start: ${report.startup.rss_mib_after_start ?? '-'} MiB; ` +
+      `after load: ${rssAfterLoad ?? '-'} MiB; stop: ${stopped ? `exit ${stopped.exit_code} in ${stopped.stop_ms} ms` : '-'}\n`,
+  );
+  const dir = join(__dirname, 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}-${report.at.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(`written: ${file}\n`);
+  return report;
+}
+
+module.exports = { settings, startService, runScenario, runSuite, rssMiB };
