@@ -16,6 +16,13 @@ import { requestIdOf } from './core/http/request-id';
 import { AppValidationPipe } from './core/http/validation';
 import { StorageModule } from './core/storage/storage.module';
 import { databaseOptions } from './database/database.options';
+import { AuthCoreModule } from './core/auth/auth-core.module';
+import { MailModule } from './core/mail/mail.module';
+import { AccountsModule } from './modules/accounts/accounts.module';
+import { AdminsModule } from './modules/admins/admins.module';
+import { ApiKeysModule } from './modules/api-keys/api-keys.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { FingerprintsModule } from './modules/fingerprints/fingerprints.module';
 import { HealthModule } from './modules/health/health.module';
 import { PermissionsModule } from './modules/permissions/permissions.module';
 import { PlansModule } from './modules/plans/plans.module';
@@ -48,6 +55,13 @@ import { PlansModule } from './modules/plans/plans.module';
         }),
     }),
     StorageModule,
+    AuthCoreModule,
+    MailModule,
+    AuthModule,
+    AccountsModule,
+    ApiKeysModule,
+    FingerprintsModule,
+    AdminsModule,
     HealthModule,
     PlansModule,
     PermissionsModule,

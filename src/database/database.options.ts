@@ -19,6 +19,7 @@ export function databaseOptions(settings: DatabaseSettings): DataSourceOptions {
     migrationsRun: settings.migrate,
     migrationsTransactionMode: 'each',
     synchronize: false,
+    uuidExtension: 'pgcrypto',
     namingStrategy: new SnakeNamingStrategy(),
     extra: { max: settings.poolSize, application_name: 'platform-api' },
   };

@@ -1,16 +1,74 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { Response } from 'express';
+import { ClsService } from 'nestjs-cls';
 import { AppException } from '../http/app.exception';
+import { AuthContext, AuthenticatedRequest } from './auth-context';
 import { IS_PUBLIC } from './auth.decorators';
+import { CredentialsRepository } from './credentials.repository';
+import { quotaHeaders, retryAfterSeconds } from './quota';
+import { hashToken, tokenKindOf } from './secret-token';
 
-/** Global and default-deny: every route needs a credential unless it is marked @Public(). */
+const INVALID_CREDENTIAL = 'Invalid, revoked or expired credential';
+
+/** The credential of a request: `Authorization: Bearer <token or key>`, or `X-API-Key: <key>`. */
+function presentedCredential(req: AuthenticatedRequest): { raw: string; viaApiKeyHeader: boolean } | null {
+  const header = req.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return match ? { raw: match[1], viaApiKeyHeader: false } : null;
+  }
+  const apiKey = req.headers['x-api-key'];
+  return typeof apiKey === 'string' && apiKey ? { raw: apiKey.trim(), viaApiKeyHeader: true } : null;
+}
+
+/**
+ * Global and default-deny: every route needs a credential unless it is marked @Public().
+ * A session token or an API key is looked up by its SHA-256 in one indexed query; a key's
+ * request is counted against its daily quota in the same statement (CONTRACT 2: 401, then 429).
+ */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly credentials: CredentialsRepository,
+    private readonly cls: ClsService,
+  ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
-    throw AppException.unauthorized();
+
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const presented = presentedCredential(req);
+    if (!presented) throw AppException.unauthorized();
+
+    const kind = tokenKindOf(presented.raw);
+    let auth: AuthContext;
+    if (kind === 'apiKey') {
+      auth = await this.authenticateApiKey(presented.raw, context.switchToHttp().getResponse<Response>());
+    } else if (kind === 'session' && !presented.viaApiKeyHeader) {
+      const caller = await this.credentials.resolveSession(hashToken(presented.raw));
+      if (!caller) throw AppException.unauthorized(INVALID_CREDENTIAL);
+      auth = { account: caller.account, credential: { kind: 'session', sessionId: caller.sessionId } };
+    } else {
+      throw AppException.unauthorized(INVALID_CREDENTIAL);
+    }
+
+    req.auth = auth;
+    this.cls.set('auth', auth);
+    return true;
+  }
+
+  private async authenticateApiKey(raw: string, res: Response): Promise<AuthContext> {
+    const caller = await this.credentials.resolveApiKey(hashToken(raw));
+    if (!caller) throw AppException.unauthorized(INVALID_CREDENTIAL);
+    res.set(quotaHeaders(caller.dailyRequests, caller.used));
+    if (caller.used > caller.dailyRequests) {
+      throw new AppException('rate_limited', 'Daily request quota of this API key is spent', undefined, {
+        'Retry-After': String(retryAfterSeconds()),
+      });
+    }
+    return { account: caller.account, credential: { kind: 'apiKey', apiKeyId: caller.apiKeyId } };
   }
 }

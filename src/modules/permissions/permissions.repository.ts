@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Db, InjectDb } from '../../database/transaction-host';
 import type { PermissionDto } from './dto/permission.dto';
 
 @Injectable()
 export class PermissionsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(@InjectDb() private readonly db: Db) {}
 
   listAll(): Promise<PermissionDto[]> {
-    return this.db.query(`SELECT code, lvl, criticality, allow_expired FROM permissions ORDER BY code`);
+    return this.db.tx.query(`SELECT code, lvl, criticality, allow_expired FROM permissions ORDER BY code`);
   }
 }

@@ -1,0 +1,53 @@
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { DataSource } from 'typeorm';
+import { validateEnvironment } from '../config/environment';
+import { databaseOptions } from '../database/database.options';
+import { startEmbeddedPostgres } from '../database/embedded-postgres';
+import { ensureAdministrator } from '../modules/admins/administrators';
+import { join } from 'node:path';
+
+const USAGE = 'usage: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAME] [--level N]';
+
+/**
+ * Creates or updates a platform administrator. Uses DATABASE_URL, or, like the service's
+ * zero-config start, the embedded PostgreSQL under DATA_DIR (stop the service first).
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      level: { type: 'string' },
+    },
+  });
+  if (!values.email || !values.password || values.password.length < 8 || values.password.length > 72) {
+    throw new Error(`${USAGE}\n(the password is 8 to 72 characters)`);
+  }
+  const env = validateEnvironment(process.env);
+  const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres(join(env.DATA_DIR, 'postgres'), 'platform');
+  const db = new DataSource(databaseOptions({ url: env.DATABASE_URL ?? embedded!.url, migrate: true, poolSize: 1 }));
+  try {
+    await db.initialize();
+    const outcome = await ensureAdministrator(
+      (sql, params) => db.query(sql, params),
+      {
+        email: values.email,
+        password: values.password,
+        name: values.name,
+        level: values.level ? Number(values.level) : undefined,
+      },
+      env.BCRYPT_ROUNDS,
+    );
+    console.log(`Administrator ${values.email}: ${outcome}`);
+  } finally {
+    if (db.isInitialized) await db.destroy();
+    await embedded?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { AccountEntity } from '../../modules/accounts/account.entity';
+import { FingerprintEntity } from '../../modules/fingerprints/fingerprint.entity';
+
+/** A signed-in session: the bearer token's SHA-256, never the token. */
+@Entity('sessions')
+export class SessionEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Index('sessions_account_id_idx')
+  @Column({ type: 'uuid' })
+  accountId: string;
+
+  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'account_id' })
+  account?: AccountEntity;
+
+  @Index('sessions_token_hash_key', { unique: true })
+  @Column({ type: 'char', length: 64 })
+  tokenHash: string;
+
+  /** Set when the session was opened with a fingerprint: it ends with it. */
+  @Index('sessions_fingerprint_id_idx')
+  @Column({ type: 'uuid', nullable: true })
+  fingerprintId: string | null;
+
+  @ManyToOne(() => FingerprintEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'fingerprint_id' })
+  fingerprint?: FingerprintEntity;
+
+  @Column({ type: 'timestamptz' })
+  expiresAt: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  revokedAt: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}
