@@ -5,7 +5,16 @@
  * that lists its routes and calls runSuite().
  */
 const { spawn } = require('node:child_process');
-const { chmodSync, existsSync, mkdtempSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} = require('node:fs');
 const net = require('node:net');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
@@ -114,7 +123,8 @@ async function startService(env = {}) {
         child.kill('SIGKILL');
         throw new Error(`service did not exit within ${STOP_TIMEOUT_MS} ms of SIGTERM (log: ${logFile})`);
       }
-      if (result.code !== 0) throw new Error(`service exited with ${JSON.stringify(result)} after SIGTERM (log: ${logFile})`);
+      if (result.code !== 0)
+        throw new Error(`service exited with ${JSON.stringify(result)} after SIGTERM (log: ${logFile})`);
       rmSync(dataDir, { recursive: true, force: true });
       return { exit_code: result.code, stop_ms: Date.now() - t0 };
     },

@@ -1,0 +1,185 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
+import { resolve } from 'node:path';
+import { freePort } from '../../src/core/net/free-port';
+
+/**
+ * The service as a real process (CONTRACT 11): start-up refuses bad settings, and SIGTERM
+ * drains in-flight requests, closes the listener and exits 0. Runs src/main.ts through
+ * ts-node against the run's database and S3 server (test/support/global-setup.ts).
+ */
+
+const ROOT = resolve(__dirname, '../..');
+const STARTUP_TIMEOUT_MS = 45_000;
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+interface ServiceProcess {
+  child: ChildProcess;
+  port: number;
+  exited: Promise<Exit>;
+  output(): string;
+}
+
+async function spawnService(overrides: Record<string, string> = {}): Promise<ServiceProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DB_MIGRATE: 'false', LOG_LEVEL: 'silent', PORT: String(port), ...overrides },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<Exit>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  return { child, port, exited, output: () => `stdout:\n${stdout}\nstderr:\n${stderr}` };
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** Whether a new TCP connection to the port is accepted right now. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+async function liveStatus(port: number): Promise<number | null> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/health/live`);
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return null;
+  }
+}
+
+async function waitUntilListening(service: ServiceProcess): Promise<void> {
+  let exit: Exit | null = null;
+  void service.exited.then((e) => (exit = e));
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while ((await liveStatus(service.port)) !== 200) {
+    if (exit) throw new Error(`service exited during start-up (${JSON.stringify(exit)})\n${service.output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`service not listening after ${STARTUP_TIMEOUT_MS} ms\n${service.output()}`);
+    await sleep(100);
+  }
+}
+
+async function waitUntilRefused(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (await accepts(port)) {
+    if (Date.now() > deadline) throw new Error(`port ${port} still accepts connections after ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
+
+async function exitWithin(service: ServiceProcess, ms: number): Promise<Exit | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((done) => (timer = setTimeout(() => done('timeout'), ms)));
+  try {
+    return await Promise.race([service.exited, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describe('Process: start-up settings and graceful shutdown', () => {
+  jest.setTimeout(60_000);
+  const spawned: ServiceProcess[] = [];
+
+  afterAll(() => {
+    // Only a failed test leaves one running.
+    for (const service of spawned)
+      if (service.child.exitCode === null && !service.child.signalCode) service.child.kill('SIGKILL');
+  });
+
+  describe.each([
+    ['PORT', 'abc'],
+    ['DATABASE_URL', 'not-a-url'],
+  ])('an invalid %s', (name, value) => {
+    it('stops start-up with a non-zero exit and a message naming the setting', async () => {
+      const service = await spawnService({ [name]: value });
+      spawned.push(service);
+      const exit = await exitWithin(service, STARTUP_TIMEOUT_MS);
+      expect(exit).not.toBe('timeout');
+      expect((exit as Exit).code).not.toBe(0);
+      expect((exit as Exit).code).not.toBeNull();
+      const stderr = service.output().split('stderr:\n')[1];
+      expect(stderr).toContain('Invalid configuration');
+      expect(stderr).toMatch(new RegExp(`^\\s*${name}:`, 'm'));
+    });
+  });
+
+  describe('SIGTERM with a request in flight', () => {
+    const body = JSON.stringify({ code: 'drain-test', name: 'Drain test plan' });
+    const half = Math.floor(body.length / 2);
+    let service: ServiceProcess;
+    let response: Promise<{ status: number; body: any }>;
+    let request: http.ClientRequest;
+
+    beforeAll(async () => {
+      service = await spawnService();
+      spawned.push(service);
+      await waitUntilListening(service);
+
+      request = http.request({
+        host: '127.0.0.1',
+        port: service.port,
+        method: 'POST',
+        path: '/api/v1/plans',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      response = new Promise((done, fail) => {
+        request.once('error', fail);
+        request.once('response', (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => done({ status: res.statusCode!, body: JSON.parse(text) }));
+        });
+      });
+      // Headers and half the body: the server now holds an active request waiting for the rest.
+      request.write(body.slice(0, half));
+      await new Promise<void>((done) =>
+        request.once('socket', (socket) => (socket.connecting ? socket.once('connect', () => done()) : done())),
+      );
+      // No server-side signal says the headers were parsed; locally this is plenty.
+      await sleep(500);
+
+      service.child.kill('SIGTERM');
+    });
+
+    it('stops accepting new connections while the request is still open', async () => {
+      await waitUntilRefused(service.port, 15_000);
+      expect(service.child.exitCode).toBeNull();
+    });
+
+    it('still answers the in-flight request once its body arrives', async () => {
+      request.end(body.slice(half));
+      const res = await response;
+      expect(res.status).toBeGreaterThanOrEqual(200);
+      expect(res.body).toMatchObject({
+        status: expect.any(Boolean),
+        message: expect.any(String),
+        meta: expect.any(Object),
+      });
+    });
+
+    it('then exits with code 0', async () => {
+      const exit = await exitWithin(service, 20_000);
+      if (exit === 'timeout' || exit.code !== 0) throw new Error(`exit ${JSON.stringify(exit)}\n${service.output()}`);
+      expect(await accepts(service.port)).toBe(false);
+    });
+  });
+});
