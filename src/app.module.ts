@@ -16,12 +16,16 @@ import { requestIdOf } from './core/http/request-id';
 import { AppValidationPipe } from './core/http/validation';
 import { StorageModule } from './core/storage/storage.module';
 import { databaseOptions } from './database/database.options';
+import { AccessModule } from './core/access/access.module';
+import { CompanyGuard } from './core/access/company.guard';
+import { AuditInterceptor } from './core/audit/audit.interceptor';
 import { AuthCoreModule } from './core/auth/auth-core.module';
 import { MailModule } from './core/mail/mail.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { AdminsModule } from './modules/admins/admins.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { CompaniesModule } from './modules/companies/companies.module';
 import { FingerprintsModule } from './modules/fingerprints/fingerprints.module';
 import { HealthModule } from './modules/health/health.module';
 import { PermissionsModule } from './modules/permissions/permissions.module';
@@ -56,21 +60,26 @@ import { PlansModule } from './modules/plans/plans.module';
     }),
     StorageModule,
     AuthCoreModule,
+    AccessModule,
     MailModule,
     AuthModule,
     AccountsModule,
     ApiKeysModule,
     FingerprintsModule,
     AdminsModule,
+    CompaniesModule,
     HealthModule,
     PlansModule,
     PermissionsModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
+    // Order matters: the envelope wraps the audited transaction; credentials before company access.
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
     { provide: APP_PIPE, useClass: AppValidationPipe },
     { provide: APP_GUARD, useClass: AuthGuard },
+    { provide: APP_GUARD, useClass: CompanyGuard },
   ],
 })
 export class AppModule {}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
+import type { DataSource } from 'typeorm';
 import { expectSuccess } from './expectations';
 
 export interface TestAccount {
@@ -41,4 +42,60 @@ export async function newApiKey(
       .send({ name: 'test key', ...body }),
     201,
   );
+}
+
+/** Creates a company owned by `owner` (on the trial of the richest plan). */
+export async function newCompany(
+  http: TestAgent,
+  owner: TestAccount,
+  body: Record<string, unknown> = {},
+): Promise<any> {
+  return expectSuccess(
+    await http
+      .post('/api/v1/companies')
+      .set(owner.auth)
+      .send({ name: `Company ${randomUUID().slice(0, 8)}`, ...body }),
+    201,
+  );
+}
+
+/**
+ * Makes `member` a member of the company holding exactly `codes`, the way the HRM module will:
+ * membership, an active employee card linked to the account, and a position with the codes.
+ * Seeded in the database until the HRM endpoints exist.
+ */
+export async function addMember(
+  db: DataSource,
+  companyId: string,
+  member: TestAccount,
+  codes: string[] = [],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`INSERT INTO company_members (company_id, account_id, role) VALUES ($1, $2, 'member')`, [
+      companyId,
+      member.id,
+    ]);
+    const [{ id: employeeId }] = await tx.query(
+      `INSERT INTO employees (company_id, first_name, account_id, linked_at) VALUES ($1, 'Member', $2, now()) RETURNING id`,
+      [companyId, member.id],
+    );
+    const [{ id: positionId }] = await tx.query(
+      `INSERT INTO positions (company_id, name, permissions) VALUES ($1, 'Role', $2) RETURNING id`,
+      [companyId, codes],
+    );
+    await tx.query(`INSERT INTO employee_positions (employee_id, position_id, company_id) VALUES ($1, $2, $3)`, [
+      employeeId,
+      positionId,
+      companyId,
+    ]);
+  });
+}
+
+/** Sets the company's plan directly (as an administrator's PUT /plan would). */
+export async function setPlan(db: DataSource, companyId: string, code: string, expiresAt: Date): Promise<void> {
+  await db.query(`UPDATE companies SET plan_code = $2, plan_expires_at = $3 WHERE id = $1`, [
+    companyId,
+    code,
+    expiresAt,
+  ]);
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Db, InjectDb } from '../../database/transaction-host';
-import type { PermissionDto } from './dto/permission.dto';
+import type { PermissionDto } from './permission.dto';
 
 @Injectable()
-export class PermissionsRepository {
+export class PermissionCatalogRepository {
   constructor(@InjectDb() private readonly db: Db) {}
 
   listAll(): Promise<PermissionDto[]> {

@@ -1,22 +1,33 @@
 import { Injectable } from '@nestjs/common';
-import { PermissionDto } from './dto/permission.dto';
-import { PermissionsRepository } from './permissions.repository';
+import { PermissionCatalogRepository } from './permission-catalog.repository';
+import { PermissionDto } from './permission.dto';
 
 /**
- * The catalog changes only with a deploy (it is seeded by migrations), so it is read once
- * and kept in memory.
+ * The permission catalog (CONTRACT 6). It changes only with a deploy (migrations seed it),
+ * so it is read once per process and every permission check is answered from memory.
  */
 @Injectable()
-export class PermissionsService {
-  private catalog?: Promise<PermissionDto[]>;
+export class PermissionCatalog {
+  private loading?: Promise<Map<string, PermissionDto>>;
 
-  constructor(private readonly permissions: PermissionsRepository) {}
+  constructor(private readonly repository: PermissionCatalogRepository) {}
 
-  list(): Promise<PermissionDto[]> {
-    this.catalog ??= this.permissions.listAll().catch((error: unknown) => {
-      this.catalog = undefined;
-      throw error;
-    });
-    return this.catalog;
+  async list(): Promise<PermissionDto[]> {
+    return [...(await this.byCode()).values()];
+  }
+
+  async get(code: string): Promise<PermissionDto | undefined> {
+    return (await this.byCode()).get(code);
+  }
+
+  byCode(): Promise<Map<string, PermissionDto>> {
+    this.loading ??= this.repository
+      .listAll()
+      .then((rows) => new Map(rows.map((row) => [row.code, row])))
+      .catch((error: unknown) => {
+        this.loading = undefined;
+        throw error;
+      });
+    return this.loading;
   }
 }

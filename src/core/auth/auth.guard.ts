@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { ClsService } from 'nestjs-cls';
+import { AuditTrail } from '../audit/audit-trail';
 import { AppException } from '../http/app.exception';
 import { AuthContext, AuthenticatedRequest } from './auth-context';
 import { IS_PUBLIC } from './auth.decorators';
@@ -33,6 +34,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly credentials: CredentialsRepository,
     private readonly cls: ClsService,
+    private readonly audit: AuditTrail,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -46,7 +48,7 @@ export class AuthGuard implements CanActivate {
     const kind = tokenKindOf(presented.raw);
     let auth: AuthContext;
     if (kind === 'apiKey') {
-      auth = await this.authenticateApiKey(presented.raw, context.switchToHttp().getResponse<Response>());
+      auth = await this.authenticateApiKey(context, presented.raw);
     } else if (kind === 'session' && !presented.viaApiKeyHeader) {
       const caller = await this.credentials.resolveSession(hashToken(presented.raw));
       if (!caller) throw AppException.unauthorized(INVALID_CREDENTIAL);
@@ -60,14 +62,16 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 
-  private async authenticateApiKey(raw: string, res: Response): Promise<AuthContext> {
+  private async authenticateApiKey(context: ExecutionContext, raw: string): Promise<AuthContext> {
     const caller = await this.credentials.resolveApiKey(hashToken(raw));
     if (!caller) throw AppException.unauthorized(INVALID_CREDENTIAL);
-    res.set(quotaHeaders(caller.dailyRequests, caller.used));
+    context.switchToHttp().getResponse<Response>().set(quotaHeaders(caller.dailyRequests, caller.used));
     if (caller.used > caller.dailyRequests) {
-      throw new AppException('rate_limited', 'Daily request quota of this API key is spent', undefined, {
+      const refusal = new AppException('rate_limited', 'Daily request quota of this API key is spent', undefined, {
         'Retry-After': String(retryAfterSeconds()),
       });
+      await this.audit.recordRefusal(context, caller.account.id, refusal, false);
+      throw refusal;
     }
     return { account: caller.account, credential: { kind: 'apiKey', apiKeyId: caller.apiKeyId } };
   }

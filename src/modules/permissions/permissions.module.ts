@@ -1,12 +1,5 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { PermissionsController } from './permissions.controller';
-import { PermissionsRepository } from './permissions.repository';
-import { PermissionsService } from './permissions.service';
 
-@Global()
-@Module({
-  controllers: [PermissionsController],
-  providers: [PermissionsService, PermissionsRepository],
-  exports: [PermissionsService],
-})
+@Module({ controllers: [PermissionsController] })
 export class PermissionsModule {}

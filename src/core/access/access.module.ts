@@ -1,0 +1,14 @@
+import { Global, Module } from '@nestjs/common';
+import { AuditRepository } from '../audit/audit.repository';
+import { AuditTrail } from '../audit/audit-trail';
+import { AccessRepository } from './access.repository';
+import { PermissionCatalog } from './permission-catalog';
+import { PermissionCatalogRepository } from './permission-catalog.repository';
+
+/** The permission engine and the audit trail, shared by every company module. */
+@Global()
+@Module({
+  providers: [AccessRepository, PermissionCatalog, PermissionCatalogRepository, AuditRepository, AuditTrail],
+  exports: [AccessRepository, PermissionCatalog, AuditTrail],
+})
+export class AccessModule {}

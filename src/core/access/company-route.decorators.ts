@@ -1,0 +1,46 @@
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiExtension, ApiForbiddenResponse, ApiNotFoundResponse } from '@nestjs/swagger';
+
+export const COMPANY_ROUTE = 'access:company_route';
+export const REQUIRED_PERMISSION = 'access:required_permission';
+export const ADMIN_ACCESS = 'access:admin_access';
+export const COMPANY_RESOURCES = 'access:company_resources';
+
+/**
+ * Whether platform administrators may call a company route without being members:
+ * `allowed` (technical support, CONTRACT 3), or `only` (CONTRACT 5: changing a plan).
+ */
+export type AdminAccess = 'allowed' | 'only';
+
+/**
+ * Marks a route (or every route of a controller) whose `:id` is a company: the caller must be
+ * a member (404 otherwise, so no company's existence leaks), and every path id must be a UUID.
+ */
+export const CompanyRoute = () =>
+  applyDecorators(
+    SetMetadata(COMPANY_ROUTE, true),
+    ApiNotFoundResponse({ description: 'Unknown company or resource, or a company the caller is not a member of' }),
+  );
+
+/**
+ * Declares the permission code that guards a company operation. The company guard enforces
+ * it (403 forbidden, then 403 plan_required), the audit trail records it for changes, and
+ * OpenAPI shows it as `x-permission`, so the three cannot drift apart.
+ */
+export const RequirePermission = (code: string, options: { admins?: AdminAccess } = {}) =>
+  applyDecorators(
+    CompanyRoute(),
+    SetMetadata(REQUIRED_PERMISSION, code),
+    ...(options.admins ? [SetMetadata(ADMIN_ACCESS, options.admins)] : []),
+    ApiExtension('x-permission', code),
+    ApiForbiddenResponse({
+      description: `Needs permission \`${code}\` (forbidden) within the company's plan (plan_required)`,
+    }),
+  );
+
+/**
+ * Path parameters that name rows of a company table, e.g. `{ clientId: 'crm_clients' }`.
+ * The guard answers 404 for a row of another company before it looks at permissions
+ * (CONTRACT 2 order); the table must have `id` and `company_id` columns.
+ */
+export const CompanyResources = (tables: Record<string, string>) => SetMetadata(COMPANY_RESOURCES, tables);

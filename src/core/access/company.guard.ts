@@ -1,0 +1,122 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { isUUID } from 'class-validator';
+import { ClsService } from 'nestjs-cls';
+import { AuditTrail } from '../audit/audit-trail';
+import type { AccountView } from '../auth/auth-context';
+import { AppException } from '../http/app.exception';
+import { AccessRepository, CompanyStanding } from './access.repository';
+import { CompanyAccess, CompanyRequest } from './company-access';
+import {
+  ADMIN_ACCESS,
+  AdminAccess,
+  COMPANY_RESOURCES,
+  COMPANY_ROUTE,
+  REQUIRED_PERMISSION,
+} from './company-route.decorators';
+import { effectivePermissions, planAllows } from './effective-permissions';
+import { PermissionCatalog } from './permission-catalog';
+
+/** `clientId` → `Client`, for "Client not found". */
+const resourceName = (param: string) => param.charAt(0).toUpperCase() + param.slice(1).replace(/Id$/, '');
+
+/**
+ * The permission engine (CONTRACT 6) on every company route, in the order of CONTRACT 2:
+ * path ids are UUIDs (400); the company exists and the caller belongs to it (404); each path
+ * resource is the company's (404); the route's permission is held (403 forbidden), then the
+ * plan allows it (403 plan_required). One query answers membership, plan and granted codes;
+ * the catalog is in memory.
+ */
+@Injectable()
+export class CompanyGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly access: AccessRepository,
+    private readonly catalog: PermissionCatalog,
+    private readonly audit: AuditTrail,
+    private readonly cls: ClsService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (!this.reflector.getAllAndOverride<boolean>(COMPANY_ROUTE, targets)) return true;
+    const req = context.switchToHttp().getRequest<CompanyRequest>();
+    const account = req.auth!.account;
+
+    const params = req.params as Record<string, string>;
+    const malformed = Object.entries(params).filter(([, value]) => !isUUID(value));
+    if (malformed.length > 0) {
+      throw AppException.validation(malformed.map(([field]) => ({ field, message: 'must be a UUID' })));
+    }
+
+    const companyId = params.id;
+    const adminAccess = this.reflector.get<AdminAccess | undefined>(ADMIN_ACCESS, context.getHandler());
+    const actsAsAdmin = account.is_admin && adminAccess !== undefined;
+    const standing = await this.access.standing(companyId, account.id);
+    if (!standing || (!standing.role && !actsAsAdmin)) throw AppException.notFound('Company');
+
+    const resources = this.reflector.getAllAndMerge<Record<string, string>[]>(COMPANY_RESOURCES, targets);
+    for (const [param, table] of Object.entries(Object.assign({}, ...resources) as Record<string, string>)) {
+      if (params[param] && !(await this.access.exists(table, params[param], companyId))) {
+        throw AppException.notFound(resourceName(param));
+      }
+    }
+
+    const companyAccess = actsAsAdmin
+      ? this.adminAccess(companyId, standing)
+      : await this.memberAccess(context, account, companyId, standing, adminAccess);
+    req.companyAccess = companyAccess;
+    this.cls.set('companyAccess', companyAccess);
+    return true;
+  }
+
+  private adminAccess(companyId: string, standing: CompanyStanding): CompanyAccess {
+    return { companyId, role: 'admin', plan: planOf(standing), permissions: [] };
+  }
+
+  private async memberAccess(
+    context: ExecutionContext,
+    account: AccountView,
+    companyId: string,
+    standing: CompanyStanding,
+    adminAccess: AdminAccess | undefined,
+  ): Promise<CompanyAccess> {
+    const catalog = await this.catalog.byCode();
+    const plan = planOf(standing);
+    const held = standing.role === 'owner' ? 'all' : (standing.granted ?? []);
+    const permission = this.reflector.get<string | undefined>(REQUIRED_PERMISSION, context.getHandler());
+
+    if (permission) {
+      const refusal =
+        adminAccess === 'only' || (held !== 'all' && !held.includes(permission))
+          ? AppException.forbidden(`Requires permission '${permission}'`)
+          : !planAllows(catalog.get(permission)!, plan)
+            ? new AppException(
+                'plan_required',
+                plan.expired
+                  ? `The company's plan has expired; '${permission}' needs an active plan`
+                  : `The company's plan does not include '${permission}'`,
+              )
+            : null;
+      if (refusal) {
+        await this.audit.recordRefusal(context, account.id, refusal, true);
+        throw refusal;
+      }
+    }
+    return {
+      companyId,
+      role: standing.role!,
+      plan,
+      permissions: effectivePermissions(catalog, held, plan),
+    };
+  }
+}
+
+function planOf(standing: CompanyStanding): CompanyAccess['plan'] {
+  return {
+    code: standing.plan_code,
+    lvl: standing.plan_lvl,
+    expiresAt: standing.plan_expires_at,
+    expired: standing.expired,
+  };
+}

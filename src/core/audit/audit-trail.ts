@@ -1,0 +1,121 @@
+import { ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { isUUID } from 'class-validator';
+import type { Request } from 'express';
+import { COMPANY_ROUTE, REQUIRED_PERMISSION } from '../access/company-route.decorators';
+import { PermissionCatalog } from '../access/permission-catalog';
+import { AppException } from '../http/app.exception';
+import { requestIdOf } from '../http/request-id';
+import { AuditRecord, AuditRepository } from './audit.repository';
+import type { AuditStatus } from './audit-log.entity';
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Refusals that are recorded (CONTRACT 7): forbidden / plan_required, conflicts and limits, quota. */
+const RECORDED_REFUSALS = new Set([403, 409, 429]);
+const SECRET_FIELD = /pass|token|secret|raw_key|api_key|authorization/i;
+
+/** Copies a request body for the record, with anything that looks like a secret blanked. */
+export function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) ? '[redacted]' : withoutSecrets(v)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * The audit trail of CONTRACT 7, declared by routes rather than written by services: every
+ * company-scoped change guarded by a permission gets one record (in the change's transaction,
+ * see AuditInterceptor), and every refused attempt at one gets a record with status error.
+ */
+@Injectable()
+export class AuditTrail {
+  private readonly logger = new Logger('AuditTrail');
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly records: AuditRepository,
+    private readonly catalog: PermissionCatalog,
+  ) {}
+
+  /** The permission code when the route is an audited change, else null. */
+  auditedPermission(context: ExecutionContext): string | null {
+    const req = context.switchToHttp().getRequest<Request>();
+    if (READ_METHODS.has(req.method)) return null;
+    const companyRoute = this.reflector.getAllAndOverride<boolean>(COMPANY_ROUTE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    const permission = this.reflector.get<string | undefined>(REQUIRED_PERMISSION, context.getHandler());
+    return companyRoute && permission ? permission : null;
+  }
+
+  async recordSuccess(context: ExecutionContext, accountId: string, result: unknown): Promise<void> {
+    const permission = this.auditedPermission(context);
+    if (!permission) return;
+    const resultId = (result as { id?: unknown } | null)?.id;
+    await this.records.insert(
+      await this.record(
+        context,
+        permission,
+        accountId,
+        'success',
+        typeof resultId === 'string' ? { result_id: resultId } : {},
+      ),
+    );
+  }
+
+  /**
+   * Records a refused attempt, outside any transaction (the change, if any, was rolled back).
+   * `insider` says the guard already knows the caller belongs to the company. A failure to
+   * record is logged, never allowed to replace the refusal the client must see.
+   */
+  async recordRefusal(context: ExecutionContext, accountId: string, error: unknown, insider: boolean): Promise<void> {
+    const permission = this.auditedPermission(context);
+    if (!permission || !(error instanceof AppException) || !RECORDED_REFUSALS.has(error.status)) return;
+    const companyId = (context.switchToHttp().getRequest<Request>().params as Record<string, string>).id;
+    if (!isUUID(companyId)) return;
+    try {
+      const record = await this.record(context, permission, accountId, 'error', {
+        error: { code: error.code, message: error.message },
+      });
+      await (insider ? this.records.insert(record) : this.records.insertForInsider(record));
+    } catch (failure) {
+      this.logger.error({ err: failure }, 'Could not record a refused attempt');
+    }
+  }
+
+  private async record(
+    context: ExecutionContext,
+    key: string,
+    accountId: string,
+    status: AuditStatus,
+    extra: Record<string, unknown>,
+  ): Promise<AuditRecord> {
+    const req = context.switchToHttp().getRequest<Request>();
+    const { id: companyId, ...ids } = req.params as Record<string, string>;
+    const body =
+      req.body && typeof req.body === 'object' && Object.keys(req.body).length > 0
+        ? withoutSecrets(req.body)
+        : undefined;
+    return {
+      companyId,
+      key,
+      status,
+      criticality: (await this.catalog.get(key))?.criticality ?? 10,
+      accountId,
+      requestId: requestIdOf(req, req.res),
+      ip: req.ip ?? null,
+      userAgent: req.get('user-agent') ?? null,
+      metadata: {
+        method: req.method,
+        path: (req.originalUrl ?? req.url).split('?')[0],
+        ids,
+        ...(body === undefined ? {} : { changes: body }),
+        ...extra,
+      },
+    };
+  }
+}

@@ -1,0 +1,37 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { catchError, from, lastValueFrom, Observable } from 'rxjs';
+import type { AuthenticatedRequest } from '../auth/auth-context';
+import { AuditTrail } from './audit-trail';
+
+/**
+ * Runs an audited change and its audit record in one transaction: no change without its
+ * record, no record without its change. A refusal (403/409/429) is recorded after the
+ * rollback, with status error.
+ */
+@Injectable()
+export class AuditInterceptor implements NestInterceptor {
+  constructor(
+    private readonly audit: AuditTrail,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (!this.audit.auditedPermission(context)) return next.handle();
+    const accountId = context.switchToHttp().getRequest<AuthenticatedRequest>().auth!.account.id;
+
+    return from(
+      this.txHost.withTransaction(async () => {
+        const result = await lastValueFrom(next.handle(), { defaultValue: undefined });
+        await this.audit.recordSuccess(context, accountId, result);
+        return result;
+      }),
+    ).pipe(
+      catchError(async (error: unknown) => {
+        await this.audit.recordRefusal(context, accountId, error, true);
+        throw error;
+      }),
+    );
+  }
+}

@@ -1,0 +1,72 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { AccountEntity } from '../accounts/account.entity';
+import { PricingPlanEntity } from '../plans/pricing-plan.entity';
+
+@Entity('companies')
+@Index('companies_public_created_at_idx', ['createdAt', 'id'], { where: 'is_public AND deleting_at IS NULL' })
+export class CompanyEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Index('companies_slug_key', { unique: true })
+  @Column({ type: 'varchar', length: 63 })
+  slug: string;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  avatarUrl: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  isPublic: boolean;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  region: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  site: string | null;
+
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  email: string | null;
+
+  @Index('companies_owner_id_idx')
+  @Column({ type: 'uuid' })
+  ownerId: string;
+
+  @ManyToOne(() => AccountEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'owner_id' })
+  owner?: AccountEntity;
+
+  @Column({ type: 'varchar', length: 32 })
+  planCode: string;
+
+  @ManyToOne(() => PricingPlanEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'plan_code' })
+  plan?: PricingPlanEntity;
+
+  @Column({ type: 'timestamptz' })
+  planExpiresAt: Date;
+
+  /** Set when deletion began: the company is gone for every caller; a sweeper finishes the job. */
+  @Column({ type: 'timestamptz', nullable: true })
+  deletingAt: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}
