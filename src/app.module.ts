@@ -28,6 +28,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { FingerprintsModule } from './modules/fingerprints/fingerprints.module';
 import { HealthModule } from './modules/health/health.module';
+import { InvitationsModule } from './modules/invitations/invitations.module';
 import { MembersModule } from './modules/members/members.module';
 import { PermissionsModule } from './modules/permissions/permissions.module';
 import { PlansModule } from './modules/plans/plans.module';
@@ -70,6 +71,7 @@ import { PlansModule } from './modules/plans/plans.module';
     AdminsModule,
     CompaniesModule,
     MembersModule,
+    InvitationsModule,
     HealthModule,
     PlansModule,
     PermissionsModule,

@@ -1,0 +1,37 @@
+import { Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
+import { UuidParam } from '../../core/http/validation';
+import { ApiEnvelope, ApiPaginatedEnvelope } from '../../core/openapi/api-envelope.decorator';
+import { PageQueryDto } from '../../core/pagination/page-query.dto';
+import { InvitationAnswerDto, InvitationDto } from './dto/invitation.dto';
+import { InvitationsService } from './invitations.service';
+
+@ApiTags('Account')
+@Controller('account/invitations')
+export class AccountInvitationsController {
+  constructor(private readonly invitations: InvitationsService) {}
+
+  @Get()
+  @ApiOperation({ summary: "Invitations sent to the account's e-mail, every status, newest first" })
+  @ApiPaginatedEnvelope('invitations', InvitationDto)
+  list(@CurrentAuth() auth: AuthContext, @Query() query: PageQueryDto) {
+    return this.invitations.listMine(auth, query);
+  }
+
+  @Post(':invitationId/accept')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Accept a waiting invitation: the account becomes a member of the company' })
+  @ApiEnvelope(InvitationAnswerDto)
+  accept(@CurrentAuth() auth: AuthContext, @UuidParam('invitationId') id: string) {
+    return this.invitations.accept(auth, id);
+  }
+
+  @Post(':invitationId/reject')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Reject a waiting invitation' })
+  @ApiEnvelope(InvitationAnswerDto)
+  reject(@CurrentAuth() auth: AuthContext, @UuidParam('invitationId') id: string) {
+    return this.invitations.reject(auth, id);
+  }
+}
