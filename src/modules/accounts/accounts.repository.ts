@@ -67,11 +67,15 @@ export class AccountsRepository {
   async summary(account: Pick<AccountView, 'id' | 'email'>): Promise<AccountSummaryDto> {
     const [row] = await this.db.tx.query(
       `SELECT
-         0 AS organizations_count,
-         0 AS invitations_count,
+         (SELECT count(*)::int FROM company_members m
+           JOIN companies c ON c.id = m.company_id AND c.deleting_at IS NULL
+           WHERE m.account_id = $1) AS organizations_count,
+         (SELECT count(*)::int FROM invitations i
+           JOIN companies c ON c.id = i.company_id AND c.deleting_at IS NULL
+           WHERE i.email = $2 AND i.status = 'waiting') AS invitations_count,
          (SELECT count(*)::int FROM fingerprints
            WHERE account_id = $1 AND deactivated_at IS NULL AND expires_at > now()) AS fingerprints_count`,
-      [account.id],
+      [account.id, account.email.toLowerCase()],
     );
     return row;
   }
