@@ -99,3 +99,22 @@ export async function setPlan(db: DataSource, companyId: string, code: string, e
     expiresAt,
   ]);
 }
+
+/** Invites `invitee` to the company as `inviter` and returns the invitation (status waiting). */
+export async function invite(http: TestAgent, inviter: TestAccount, companyId: string, email: string): Promise<any> {
+  return expectSuccess(
+    await http.post(`/api/v1/companies/${companyId}/invitations`).set(inviter.auth).send({ email }),
+    201,
+  );
+}
+
+/** Makes `invitee` a plain member (no employee card, so no permissions) through an accepted invitation. */
+export async function joinByInvitation(
+  http: TestAgent,
+  inviter: TestAccount,
+  companyId: string,
+  invitee: TestAccount,
+): Promise<void> {
+  const invitation = await invite(http, inviter, companyId, invitee.email);
+  expectSuccess(await http.post(`/api/v1/account/invitations/${invitation.id}/accept`).set(invitee.auth));
+}
