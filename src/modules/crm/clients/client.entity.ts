@@ -1,0 +1,85 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { CompanyEntity } from '../../companies/company.entity';
+import { CrmSourceEntity } from '../sources/source.entity';
+
+export const CLIENT_TYPES = ['individual', 'legal'] as const;
+export type ClientType = (typeof CLIENT_TYPES)[number];
+
+/**
+ * A CRM client. Every index starts with company_id: one per list filter, each ending with the
+ * list order (created_at, id), so a page is an index walk; a bare company_id index, the
+ * smallest, for the exact total (an index-only count); and a trigram index for `search`
+ * (created by hand in the migration: TypeORM cannot describe it). See docs/crm.md.
+ */
+@Entity('crm_clients')
+@Index('crm_clients_company_id_idx', ['companyId'])
+@Index('crm_clients_company_id_created_at_idx', ['companyId', 'createdAt', 'id'])
+@Index('crm_clients_company_type_created_at_idx', ['companyId', 'type', 'createdAt', 'id'])
+@Index('crm_clients_company_status_created_at_idx', ['companyId', 'status', 'createdAt', 'id'])
+@Index('crm_clients_company_source_created_at_idx', ['companyId', 'sourceId', 'createdAt', 'id'])
+@Index('crm_clients_search_trgm_idx', { synchronize: false })
+export class CrmClientEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'uuid' })
+  companyId: string;
+
+  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'company_id' })
+  company?: CompanyEntity;
+
+  @Column({ type: 'uuid' })
+  sourceId: string;
+
+  /** Sources are never deleted on their own; they go with their company, as clients do. */
+  @ManyToOne(() => CrmSourceEntity, { onDelete: 'NO ACTION' })
+  @JoinColumn([
+    { name: 'company_id', referencedColumnName: 'companyId' },
+    { name: 'source_id', referencedColumnName: 'id' },
+  ])
+  source?: CrmSourceEntity;
+
+  @Column({ type: 'varchar', length: 100 })
+  firstName: string;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  lastName: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  patronymic: string | null;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  phone: string | null;
+
+  /** Stored lower-cased. */
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  email: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  comment: string | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  type: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'active' })
+  status: string;
+
+  @Column({ type: 'jsonb', nullable: true })
+  metadata: object | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}
