@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
 import type { DataSource } from 'typeorm';
+import { ensureAdministrator } from '../../src/modules/admins/administrators';
 import { expectSuccess } from './expectations';
 
 export interface TestAccount {
@@ -98,6 +99,15 @@ export async function setPlan(db: DataSource, companyId: string, code: string, e
     code,
     expiresAt,
   ]);
+}
+
+/** A platform administrator, created as the CLI and ADMIN_EMAIL do, then signed in. */
+export async function newAdmin(http: TestAgent, db: DataSource): Promise<TestAccount> {
+  const email = uniqueEmail('admin');
+  const password = 'administrator-password';
+  await ensureAdministrator((sql, params) => db.query(sql, params), { email, password }, 4);
+  const session = expectSuccess(await http.post('/api/v1/auth/login').send({ email, password }));
+  return { id: session.account.id, email, password, token: session.access_token, auth: bearer(session.access_token) };
 }
 
 /** Invites `invitee` to the company as `inviter` and returns the invitation (status waiting). */

@@ -55,8 +55,9 @@ export class CompanyGuard implements CanActivate {
     const standing = await this.access.standing(companyId, account.id);
     if (!standing || (!standing.role && !actsAsAdmin)) throw AppException.notFound('Company');
 
-    const resources = this.reflector.getAllAndMerge<Record<string, string>[]>(COMPANY_RESOURCES, targets);
-    for (const [param, table] of Object.entries(Object.assign({}, ...resources) as Record<string, string>)) {
+    // For object metadata Nest merges class and handler declarations into one object.
+    const resources = this.reflector.getAllAndMerge<Record<string, string>>(COMPANY_RESOURCES, targets) ?? {};
+    for (const [param, table] of Object.entries(resources)) {
       if (params[param] && !(await this.access.exists(table, params[param], companyId))) {
         throw AppException.notFound(resourceName(param));
       }

@@ -145,14 +145,12 @@ export class CompaniesRepository {
 
   /**
    * Locks a company marked for deletion, waiting for the transaction that marked it to end.
-   * False when it is not (or no longer) marked.
+   * False when it is not (or no longer) marked. The mark is checked on the locked row, not in
+   * the WHERE: under READ COMMITTED a row filtered out on the old snapshot is never waited for.
    */
   async lockMarked(companyId: string): Promise<boolean> {
-    const [row] = await this.db.tx.query(
-      `SELECT 1 FROM companies WHERE id = $1 AND deleting_at IS NOT NULL FOR UPDATE`,
-      [companyId],
-    );
-    return row !== undefined;
+    const [row] = await this.db.tx.query(`SELECT deleting_at FROM companies WHERE id = $1 FOR UPDATE`, [companyId]);
+    return row?.deleting_at != null;
   }
 
   /** Every row of the company goes with it: each company table references it ON DELETE CASCADE. */

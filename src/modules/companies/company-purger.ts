@@ -37,8 +37,9 @@ export class CompanyPurger implements OnApplicationBootstrap, OnApplicationShutd
 
   /** Starts the purge outside the request; it waits for the marking transaction to commit. */
   purgeSoon(companyId: string): void {
+    // A fresh context: the request's (and its transaction's) must not leak into the purge.
     const run = this.cls
-      .run(() => this.purge(companyId))
+      .run({ ifNested: 'override' }, () => this.purge(companyId))
       .catch((error: unknown) =>
         this.logger.error({ err: error, company_id: companyId }, 'Company purge failed; will retry'),
       )
@@ -47,7 +48,9 @@ export class CompanyPurger implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   async sweep(): Promise<void> {
-    const pending = await this.cls.run(() => this.companies.markedForDeletion(STALE_AFTER_SECONDS));
+    const pending = await this.cls.run({ ifNested: 'override' }, () =>
+      this.companies.markedForDeletion(STALE_AFTER_SECONDS),
+    );
     for (const companyId of pending) this.purgeSoon(companyId);
   }
 
