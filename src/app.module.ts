@@ -26,6 +26,7 @@ import { AdminsModule } from './modules/admins/admins.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CompaniesModule } from './modules/companies/companies.module';
+import { CrmModule } from './modules/crm/crm.module';
 import { FingerprintsModule } from './modules/fingerprints/fingerprints.module';
 import { HealthModule } from './modules/health/health.module';
 import { InvitationsModule } from './modules/invitations/invitations.module';
@@ -72,6 +73,7 @@ import { PlansModule } from './modules/plans/plans.module';
     CompaniesModule,
     MembersModule,
     InvitationsModule,
+    CrmModule,
     HealthModule,
     PlansModule,
     PermissionsModule,

@@ -1,0 +1,24 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { CompaniesModule } from '../companies/companies.module';
+import { CompanyLifecycle } from '../companies/company-lifecycle';
+import { SourcesController } from './sources/sources.controller';
+import { SourcesRepository } from './sources/sources.repository';
+import { SourcesService } from './sources/sources.service';
+
+/** CRM: client sources and clients (spec 4.6, CONTRACT 9). See docs/crm.md. */
+@Module({
+  imports: [CompaniesModule],
+  controllers: [SourcesController],
+  providers: [SourcesService, SourcesRepository],
+})
+export class CrmModule implements OnModuleInit {
+  constructor(
+    private readonly lifecycle: CompanyLifecycle,
+    private readonly sources: SourcesService,
+  ) {}
+
+  /** Every new company gets its system source, in the transaction that creates the company. */
+  onModuleInit(): void {
+    this.lifecycle.onCompanyCreated((companyId) => this.sources.createSystemSource(companyId));
+  }
+}

@@ -1,0 +1,60 @@
+import { ApiProperty, PartialType, PickType } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { TrimmedName } from '../../../../core/http/validators';
+import { Metadata, MetadataProperty, Omittable } from '../../crm.validators';
+import { CRM_STATUSES, type CrmStatus, SOURCE_TYPES, type SourceType } from '../source.entity';
+
+export class CreateSourceDto {
+  @TrimmedName(200)
+  name: string;
+
+  /** An http(s) address, e.g. the site or the campaign's landing page. */
+  @IsOptional()
+  @IsUrl({ require_protocol: true, protocols: ['http', 'https'] })
+  @MaxLength(2048)
+  url?: string | null;
+
+  @ApiProperty({ enum: SOURCE_TYPES })
+  @IsIn(SOURCE_TYPES)
+  type: SourceType;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  comment?: string | null;
+
+  @ApiProperty({ enum: CRM_STATUSES, required: false, default: 'active' })
+  @Omittable()
+  @IsIn(CRM_STATUSES)
+  status?: CrmStatus;
+
+  @Metadata()
+  metadata?: object | null;
+}
+
+/**
+ * Every field optional; only the fields sent change; null clears url, comment or metadata
+ * (and is refused for name, type and status).
+ */
+export class UpdateSourceDto extends PartialType(CreateSourceDto, { skipNullProperties: false }) {}
+
+export class SourceDto {
+  id: string;
+  name: string;
+  /** Null when unset. */
+  url: string | null;
+  @ApiProperty({ enum: SOURCE_TYPES })
+  type: string;
+  comment: string | null;
+  /** The company's built-in source: it exists from the company's creation and cannot be changed. */
+  system: boolean;
+  @ApiProperty({ enum: CRM_STATUSES })
+  status: string;
+  @MetadataProperty()
+  metadata: object | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The short form of a source, inside a client. */
+export class SourceSummaryDto extends PickType(SourceDto, ['id', 'name', 'type', 'status'] as const) {}

@@ -1,0 +1,50 @@
+import { Body, Controller, Get, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
+import { CompanyResources, RequirePermission } from '../../../core/access/company-route.decorators';
+import { ApiEnvelope, ApiPaginatedEnvelope } from '../../../core/openapi/api-envelope.decorator';
+import { PageQueryDto } from '../../../core/pagination/page-query.dto';
+import { CreateSourceDto, SourceDto, UpdateSourceDto } from './dto/source.dto';
+import { SourcesService } from './sources.service';
+
+@ApiTags('CRM')
+@ApiParam({ name: 'id', description: 'Company id', format: 'uuid' })
+@Controller('companies/:id/modules/crm/sources')
+@CompanyResources({ sourceId: 'crm_sources' })
+export class SourcesController {
+  constructor(private readonly sources: SourcesService) {}
+
+  @Get()
+  @RequirePermission('crm.sources')
+  @ApiOperation({ summary: "The company's client sources, newest first" })
+  @ApiPaginatedEnvelope('sources', SourceDto)
+  list(@CurrentCompany() company: CompanyAccess, @Query() query: PageQueryDto) {
+    return this.sources.list(company, query);
+  }
+
+  @Post()
+  @RequirePermission('crm.sources.create')
+  @ApiOperation({ summary: 'Create a client source' })
+  @ApiEnvelope(SourceDto, { status: HttpStatus.CREATED })
+  create(@CurrentCompany() company: CompanyAccess, @Body() body: CreateSourceDto) {
+    return this.sources.create(company, body);
+  }
+
+  @Get(':sourceId')
+  @RequirePermission('crm.sources')
+  @ApiOperation({ summary: 'One client source' })
+  @ApiEnvelope(SourceDto)
+  get(@CurrentCompany() company: CompanyAccess, @Param('sourceId') id: string) {
+    return this.sources.get(company, id);
+  }
+
+  @Patch(':sourceId')
+  @RequirePermission('crm.sources.update')
+  @ApiOperation({
+    summary: 'Change a source; only the fields sent change, null clears an optional one. The system source: 409',
+  })
+  @ApiEnvelope(SourceDto)
+  update(@CurrentCompany() company: CompanyAccess, @Param('sourceId') id: string, @Body() body: UpdateSourceDto) {
+    return this.sources.update(company, id, body);
+  }
+}

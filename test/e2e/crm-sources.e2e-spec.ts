@@ -1,0 +1,382 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { addMember, newAccount, newCompany, setPlan, TestAccount } from '../support/factories';
+import { createTestApp, TestApp } from '../support/test-app';
+import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
+
+const SOURCE_KEYS = [
+  'comment',
+  'created_at',
+  'id',
+  'metadata',
+  'name',
+  'status',
+  'system',
+  'type',
+  'updated_at',
+  'url',
+];
+const SOURCE_TYPES = ['manual', 'website', 'referral', 'social', 'advertising', 'marketplace', 'other'];
+const DAY = 86400_000;
+
+describe('CRM sources', () => {
+  let t: TestApp;
+  let db: DataSource;
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.app.get(DataSource);
+  });
+  afterAll(() => t.close());
+
+  const sourcesOf = (companyId: string) => `/api/v1/companies/${companyId}/modules/crm/sources`;
+  const sourceOf = (companyId: string, sourceId: string) => `${sourcesOf(companyId)}/${sourceId}`;
+  const auditOf = (companyId: string, key: string) =>
+    db.query(
+      `SELECT key, status, account_id, metadata FROM audit_logs WHERE company_id = $1 AND key = $2 ORDER BY created_at`,
+      [companyId, key],
+    );
+
+  async function ownedCompany() {
+    const owner = await newAccount(t.http, 'crm-owner');
+    const company = await newCompany(t.http, owner);
+    return { owner, company };
+  }
+
+  async function createSource(owner: TestAccount, companyId: string, body: Record<string, unknown> = {}) {
+    return expectSuccess(
+      await t.http
+        .post(sourcesOf(companyId))
+        .set(owner.auth)
+        .send({ name: 'Website', type: 'website', ...body }),
+      201,
+    );
+  }
+
+  async function systemSourceOf(owner: TestAccount, companyId: string) {
+    const { items } = expectPage(await t.http.get(`${sourcesOf(companyId)}?limit=100`).set(owner.auth), 'sources');
+    return items.find((source) => source.system);
+  }
+
+  describe('the system source', () => {
+    it('exists from the company creation: one per company, every field present', async () => {
+      const { owner, company } = await ownedCompany();
+      const { items, pagination } = expectPage(await t.http.get(sourcesOf(company.id)).set(owner.auth), 'sources');
+      expect(pagination).toEqual({ total: 1, page: 1, limit: 20, pages: 1 });
+      expect(items).toEqual([
+        {
+          id: expect.stringMatching(UUID),
+          name: 'Manual entry',
+          url: null,
+          type: 'manual',
+          comment: null,
+          system: true,
+          status: 'active',
+          metadata: null,
+          created_at: expect.stringMatching(TIMESTAMP),
+          updated_at: expect.stringMatching(TIMESTAMP),
+        },
+      ]);
+      const [{ count }] = await db.query(
+        `SELECT count(*)::int AS count FROM crm_sources WHERE company_id = $1 AND system`,
+        [company.id],
+      );
+      expect(count).toBe(1);
+    });
+
+    it('cannot be changed: PATCH is 409 (audited as an error), a malformed body still 400', async () => {
+      const { owner, company } = await ownedCompany();
+      const system = await systemSourceOf(owner, company.id);
+      expectError(
+        await t.http.patch(sourceOf(company.id, system.id)).set(owner.auth).send({ name: 'Renamed' }),
+        409,
+        'conflict',
+      );
+      expectError(await t.http.patch(sourceOf(company.id, system.id)).set(owner.auth).send({}), 409, 'conflict');
+      expectError(
+        await t.http.patch(sourceOf(company.id, system.id)).set(owner.auth).send({ type: 'nope' }),
+        400,
+        'validation_failed',
+      );
+      expect(expectSuccess(await t.http.get(sourceOf(company.id, system.id)).set(owner.auth))).toEqual(system);
+      expect((await auditOf(company.id, 'crm.sources.update')).map((r: { status: string }) => r.status)).toEqual([
+        'error',
+        'error',
+      ]);
+    });
+
+    it('only one system source per company, enforced by the database', async () => {
+      const { company } = await ownedCompany();
+      await expect(
+        db.query(`INSERT INTO crm_sources (company_id, name, type, system) VALUES ($1, 'Second', 'manual', true)`, [
+          company.id,
+        ]),
+      ).rejects.toThrow(/crm_sources_company_system_key/);
+    });
+  });
+
+  describe('POST /sources', () => {
+    it('creates a source with every field, defaults applied, and audits it', async () => {
+      const { owner, company } = await ownedCompany();
+      const minimal = await createSource(owner, company.id, { name: '  Referrals  ', type: 'referral' });
+      expect(minimal).toEqual({
+        id: expect.stringMatching(UUID),
+        name: 'Referrals',
+        url: null,
+        type: 'referral',
+        comment: null,
+        system: false,
+        status: 'active',
+        metadata: null,
+        created_at: expect.stringMatching(TIMESTAMP),
+        updated_at: expect.stringMatching(TIMESTAMP),
+      });
+
+      const full = await createSource(owner, company.id, {
+        name: 'Spring campaign',
+        url: 'https://example.com/spring?utm=1',
+        type: 'advertising',
+        comment: 'Banner ads',
+        status: 'inactive',
+        metadata: { budget: 1000, channels: ['vk', 'yandex'] },
+      });
+      expect(full).toMatchObject({
+        name: 'Spring campaign',
+        url: 'https://example.com/spring?utm=1',
+        type: 'advertising',
+        comment: 'Banner ads',
+        system: false,
+        status: 'inactive',
+        metadata: { budget: 1000, channels: ['vk', 'yandex'] },
+      });
+      expect(Object.keys(full).sort()).toEqual(SOURCE_KEYS);
+
+      expect(await auditOf(company.id, 'crm.sources.create')).toEqual([
+        expect.objectContaining({
+          status: 'success',
+          account_id: owner.id,
+          metadata: expect.objectContaining({ method: 'POST', result_id: minimal.id }),
+        }),
+        expect.objectContaining({ status: 'success', metadata: expect.objectContaining({ result_id: full.id }) }),
+      ]);
+    });
+
+    it('accepts every documented type', async () => {
+      const { owner, company } = await ownedCompany();
+      for (const type of SOURCE_TYPES) expect((await createSource(owner, company.id, { type })).type).toBe(type);
+    });
+
+    it.each([
+      ['no name', { type: 'website' }, 'name'],
+      ['a blank name', { name: '   ', type: 'website' }, 'name'],
+      ['no type', { name: 'A' }, 'type'],
+      ['an unknown type', { name: 'A', type: 'tv' }, 'type'],
+      ['an unknown status', { name: 'A', type: 'website', status: 'archived' }, 'status'],
+      ['a null status', { name: 'A', type: 'website', status: null }, 'status'],
+      ['a url that is not http(s)', { name: 'A', type: 'website', url: 'ftp://example.com' }, 'url'],
+      ['a url without a scheme', { name: 'A', type: 'website', url: 'example.com' }, 'url'],
+      ['scalar metadata', { name: 'A', type: 'website', metadata: 'text' }, 'metadata'],
+      ['metadata over 16 KiB', { name: 'A', type: 'website', metadata: { blob: 'x'.repeat(16 * 1024) } }, 'metadata'],
+      ['system', { name: 'A', type: 'website', system: true }, 'system'],
+      ['an unknown field', { name: 'A', type: 'website', color: 'red' }, 'color'],
+    ])('400 for %s', async (_label, body, field) => {
+      const { owner, company } = await ownedCompany();
+      const error = expectError(
+        await t.http.post(sourcesOf(company.id)).set(owner.auth).send(body),
+        400,
+        'validation_failed',
+      );
+      expect(error.error.details.map((d: { field: string }) => d.field)).toContain(field);
+    });
+  });
+
+  describe('GET /sources and /sources/{sourceId}', () => {
+    it('lists newest first, paged, the system source oldest', async () => {
+      const { owner, company } = await ownedCompany();
+      const a = await createSource(owner, company.id, { name: 'A' });
+      const b = await createSource(owner, company.id, { name: 'B' });
+      const system = await systemSourceOf(owner, company.id);
+
+      const first = expectPage(await t.http.get(`${sourcesOf(company.id)}?limit=2`).set(owner.auth), 'sources');
+      expect(first.pagination).toEqual({ total: 3, page: 1, limit: 2, pages: 2 });
+      expect(first.items.map((s) => s.id)).toEqual([b.id, a.id]);
+      const second = expectPage(await t.http.get(`${sourcesOf(company.id)}?limit=2&page=2`).set(owner.auth), 'sources');
+      expect(second.items.map((s) => s.id)).toEqual([system.id]);
+      for (const query of ['page=0', 'limit=101']) {
+        expectError(await t.http.get(`${sourcesOf(company.id)}?${query}`).set(owner.auth), 400, 'validation_failed');
+      }
+    });
+
+    it('reads one source with every field', async () => {
+      const { owner, company } = await ownedCompany();
+      const created = await createSource(owner, company.id, { metadata: [1, 'two'] });
+      expect(expectSuccess(await t.http.get(sourceOf(company.id, created.id)).set(owner.auth))).toEqual(created);
+    });
+
+    it("404 for another company's source, an unknown one, or a non-member; 400 for a non-UUID", async () => {
+      const { owner, company } = await ownedCompany();
+      const other = await ownedCompany();
+      const foreign = await createSource(other.owner, other.company.id);
+      const foreignSystem = await systemSourceOf(other.owner, other.company.id);
+      expectError(await t.http.get(sourceOf(company.id, foreign.id)).set(owner.auth), 404, 'not_found');
+      expectError(await t.http.get(sourceOf(company.id, foreignSystem.id)).set(owner.auth), 404, 'not_found');
+      expectError(
+        await t.http.patch(sourceOf(company.id, foreign.id)).set(owner.auth).send({ name: 'Mine now' }),
+        404,
+        'not_found',
+      );
+      expectError(await t.http.get(sourceOf(company.id, randomUUID())).set(owner.auth), 404, 'not_found');
+      expectError(await t.http.get(sourceOf(company.id, 'nope')).set(owner.auth), 400, 'validation_failed');
+      expectError(await t.http.get(sourcesOf(other.company.id)).set(owner.auth), 404, 'not_found');
+      expectError(await t.http.get(sourceOf(other.company.id, foreign.id)).set(owner.auth), 404, 'not_found');
+      expectError(await t.http.get(sourcesOf(company.id)), 401, 'unauthorized');
+      expect(expectSuccess(await t.http.get(sourceOf(other.company.id, foreign.id)).set(other.owner.auth)).name).toBe(
+        'Website',
+      );
+    });
+  });
+
+  describe('PATCH /sources/{sourceId}', () => {
+    it('changes only the fields sent, null clears an optional one, and audits it', async () => {
+      const { owner, company } = await ownedCompany();
+      const source = await createSource(owner, company.id, {
+        url: 'https://example.com',
+        comment: 'Note',
+        metadata: { a: 1 },
+      });
+      const renamed = expectSuccess(
+        await t.http
+          .patch(sourceOf(company.id, source.id))
+          .set(owner.auth)
+          .send({ name: ' Site ', status: 'inactive' }),
+      );
+      expect(renamed).toEqual({
+        ...source,
+        name: 'Site',
+        status: 'inactive',
+        updated_at: expect.stringMatching(TIMESTAMP),
+      });
+      expect(new Date(renamed.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(source.updated_at).getTime());
+
+      const cleared = expectSuccess(
+        await t.http
+          .patch(sourceOf(company.id, source.id))
+          .set(owner.auth)
+          .send({ url: null, comment: null, metadata: null, type: 'social' }),
+      );
+      expect(cleared).toMatchObject({ name: 'Site', url: null, comment: null, metadata: null, type: 'social' });
+      expect(expectSuccess(await t.http.get(sourceOf(company.id, source.id)).set(owner.auth))).toEqual(cleared);
+
+      const records = await auditOf(company.id, 'crm.sources.update');
+      expect(records).toEqual([
+        expect.objectContaining({
+          status: 'success',
+          account_id: owner.id,
+          metadata: expect.objectContaining({
+            method: 'PATCH',
+            ids: { sourceId: source.id },
+            changes: { name: ' Site ', status: 'inactive' },
+          }),
+        }),
+        expect.objectContaining({ status: 'success' }),
+      ]);
+    });
+
+    it.each([
+      ['a null name', { name: null }],
+      ['a null type', { type: null }],
+      ['a null status', { status: null }],
+      ['system', { system: false }],
+      ['scalar metadata', { metadata: 42 }],
+    ])('400 for %s', async (_label, body) => {
+      const { owner, company } = await ownedCompany();
+      const source = await createSource(owner, company.id);
+      expectError(
+        await t.http.patch(sourceOf(company.id, source.id)).set(owner.auth).send(body),
+        400,
+        'validation_failed',
+      );
+    });
+  });
+
+  describe('permissions and plan', () => {
+    it('403 forbidden for a member lacking the permission; a member holding it may act', async () => {
+      const { owner, company } = await ownedCompany();
+      const source = await createSource(owner, company.id);
+      const reader = await newAccount(t.http, 'reader');
+      await addMember(db, company.id, reader, ['crm.sources']);
+      const outsider = await newAccount(t.http, 'outsider');
+      await addMember(db, company.id, outsider, ['crm.clients']);
+
+      expect(expectPage(await t.http.get(sourcesOf(company.id)).set(reader.auth), 'sources').items).toHaveLength(2);
+      expectSuccess(await t.http.get(sourceOf(company.id, source.id)).set(reader.auth));
+      expectError(
+        await t.http.post(sourcesOf(company.id)).set(reader.auth).send({ name: 'A', type: 'other' }),
+        403,
+        'forbidden',
+      );
+      expectError(
+        await t.http.patch(sourceOf(company.id, source.id)).set(reader.auth).send({ name: 'B' }),
+        403,
+        'forbidden',
+      );
+      expectError(await t.http.get(sourcesOf(company.id)).set(outsider.auth), 403, 'forbidden');
+
+      const editor = await newAccount(t.http, 'editor');
+      await addMember(db, company.id, editor, ['crm.sources.create', 'crm.sources.update']);
+      const created = await createSource(editor, company.id, { name: 'By editor' });
+      expectSuccess(await t.http.patch(sourceOf(company.id, created.id)).set(editor.auth).send({ name: 'Edited' }));
+
+      expect((await auditOf(company.id, 'crm.sources.create')).map((r: { status: string }) => r.status)).toEqual([
+        'success',
+        'error',
+        'success',
+      ]);
+    });
+
+    it('403 plan_required below the Business plan, for reading and changing', async () => {
+      const { owner, company } = await ownedCompany();
+      const system = await systemSourceOf(owner, company.id);
+      await setPlan(db, company.id, 'start', new Date(Date.now() + 30 * DAY));
+      expectError(await t.http.get(sourcesOf(company.id)).set(owner.auth), 403, 'plan_required');
+      expectError(await t.http.get(sourceOf(company.id, system.id)).set(owner.auth), 403, 'plan_required');
+      expectError(
+        await t.http.post(sourcesOf(company.id)).set(owner.auth).send({ name: 'A', type: 'other' }),
+        403,
+        'plan_required',
+      );
+    });
+
+    it('an expired plan keeps reading but refuses changes with plan_required', async () => {
+      const { owner, company } = await ownedCompany();
+      const source = await createSource(owner, company.id);
+      await setPlan(db, company.id, 'business', new Date(Date.now() - DAY));
+      expectPage(await t.http.get(sourcesOf(company.id)).set(owner.auth), 'sources');
+      expectSuccess(await t.http.get(sourceOf(company.id, source.id)).set(owner.auth));
+      expectError(
+        await t.http.post(sourcesOf(company.id)).set(owner.auth).send({ name: 'A', type: 'other' }),
+        403,
+        'plan_required',
+      );
+      expectError(
+        await t.http.patch(sourceOf(company.id, source.id)).set(owner.auth).send({ name: 'B' }),
+        403,
+        'plan_required',
+      );
+    });
+  });
+
+  it('OpenAPI: type and status are enums; every operation names its permission', async () => {
+    const doc = (await t.http.get('/api/docs-json')).body;
+    expect(doc.components.schemas.SourceDto.properties.type.enum).toEqual(SOURCE_TYPES);
+    expect(doc.components.schemas.CreateSourceDto.properties.type.enum).toEqual(SOURCE_TYPES);
+    expect(doc.components.schemas.SourceDto.properties.status.enum).toEqual(['active', 'inactive']);
+    const list = doc.paths['/api/v1/companies/{id}/modules/crm/sources'];
+    const one = doc.paths['/api/v1/companies/{id}/modules/crm/sources/{sourceId}'];
+    expect([list.get, list.post, one.get, one.patch].map((op) => op['x-permission'])).toEqual([
+      'crm.sources',
+      'crm.sources.create',
+      'crm.sources',
+      'crm.sources.update',
+    ]);
+  });
+});
