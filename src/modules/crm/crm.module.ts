@@ -1,6 +1,9 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module';
 import { CompanyLifecycle } from '../companies/company-lifecycle';
+import { ClientsController } from './clients/clients.controller';
+import { ClientsRepository } from './clients/clients.repository';
+import { ClientsService } from './clients/clients.service';
 import { SourcesController } from './sources/sources.controller';
 import { SourcesRepository } from './sources/sources.repository';
 import { SourcesService } from './sources/sources.service';
@@ -8,8 +11,8 @@ import { SourcesService } from './sources/sources.service';
 /** CRM: client sources and clients (spec 4.6, CONTRACT 9). See docs/crm.md. */
 @Module({
   imports: [CompaniesModule],
-  controllers: [SourcesController],
-  providers: [SourcesService, SourcesRepository],
+  controllers: [SourcesController, ClientsController],
+  providers: [SourcesService, SourcesRepository, ClientsService, ClientsRepository],
 })
 export class CrmModule implements OnModuleInit {
   constructor(

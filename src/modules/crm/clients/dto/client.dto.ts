@@ -1,0 +1,116 @@
+import { ApiProperty, PartialType } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { NormalisedEmail, TrimmedName } from '../../../../core/http/validators';
+import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
+import { Metadata, MetadataProperty, Omittable, Phone } from '../../crm.validators';
+import { SourceDto, SourceSummaryDto } from '../../sources/dto/source.dto';
+import { CRM_STATUSES, type CrmStatus } from '../../sources/source.entity';
+import { CLIENT_TYPES, type ClientType } from '../client.entity';
+
+/** An empty or blank `search` is no search. */
+const trimToUndefined = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim() || undefined : value;
+
+export class ListClientsQueryDto extends PageQueryDto {
+  @ApiProperty({ enum: CLIENT_TYPES, required: false })
+  @IsOptional()
+  @IsIn(CLIENT_TYPES)
+  type?: ClientType;
+
+  @ApiProperty({ enum: CRM_STATUSES, required: false })
+  @IsOptional()
+  @IsIn(CRM_STATUSES)
+  status?: CrmStatus;
+
+  /** Only the clients of this source. */
+  @IsOptional()
+  @IsUUID()
+  source_id?: string;
+
+  /** Case-insensitive substring of the first name, last name or e-mail (up to 100 characters). */
+  @IsOptional()
+  @Transform(trimToUndefined)
+  @IsString()
+  @MaxLength(100)
+  search?: string;
+}
+
+export class CreateClientDto {
+  @TrimmedName(100)
+  first_name: string;
+
+  @IsOptional()
+  @TrimmedName(100)
+  last_name?: string | null;
+
+  @IsOptional()
+  @TrimmedName(100)
+  patronymic?: string | null;
+
+  /** An optional +, then 5 to 20 digits, optionally grouped by spaces, hyphens or parentheses. */
+  @IsOptional()
+  @Phone()
+  phone?: string | null;
+
+  /** Stored lower-cased. */
+  @IsOptional()
+  @NormalisedEmail()
+  email?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  comment?: string | null;
+
+  @ApiProperty({ enum: CLIENT_TYPES })
+  @IsIn(CLIENT_TYPES)
+  type: ClientType;
+
+  @ApiProperty({ enum: CRM_STATUSES, required: false, default: 'active' })
+  @Omittable()
+  @IsIn(CRM_STATUSES)
+  status?: CrmStatus;
+
+  /** A source of this company. */
+  @IsUUID()
+  source_id: string;
+
+  @Metadata()
+  metadata?: object | null;
+}
+
+/**
+ * Every field optional; only the fields sent change. Null clears last_name, patronymic, phone,
+ * email, comment or metadata, and is refused for the others.
+ */
+export class UpdateClientDto extends PartialType(CreateClientDto, { skipNullProperties: false }) {}
+
+/** The client's own fields (spec: Client). */
+export class ClientDto {
+  id: string;
+  first_name: string;
+  last_name: string | null;
+  patronymic: string | null;
+  phone: string | null;
+  email: string | null;
+  comment: string | null;
+  @ApiProperty({ enum: CLIENT_TYPES })
+  type: string;
+  @ApiProperty({ enum: CRM_STATUSES })
+  status: string;
+  @MetadataProperty()
+  metadata: object | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** ClientDetail as lists and changes return it: the source in short form. */
+export class ClientDetailDto extends ClientDto {
+  source: SourceSummaryDto;
+}
+
+/** ClientDetail as GET one returns it: the whole source. */
+export class ClientFullDetailDto extends ClientDto {
+  source: SourceDto;
+}
