@@ -31,7 +31,9 @@ export const RequirePermission = (code: string, options: { admins?: AdminAccess 
   applyDecorators(
     CompanyRoute(),
     SetMetadata(REQUIRED_PERMISSION, code),
-    ...(options.admins ? [SetMetadata(ADMIN_ACCESS, options.admins)] : []),
+    ...(options.admins
+      ? [SetMetadata(ADMIN_ACCESS, options.admins), ApiExtension('x-admin-access', options.admins)]
+      : []),
     ApiExtension('x-permission', code),
     ApiForbiddenResponse({
       description: `Needs permission \`${code}\` (forbidden) within the company's plan (plan_required)`,

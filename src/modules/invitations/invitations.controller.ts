@@ -1,20 +1,15 @@
 import { Body, Controller, Delete, Get, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../core/access/company-access';
-import { RequirePermission } from '../../core/access/company-route.decorators';
+import { CompanyResources, RequirePermission } from '../../core/access/company-route.decorators';
 import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
 import { ApiEnvelope, ApiPaginatedEnvelope } from '../../core/openapi/api-envelope.decorator';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { CreateInvitationDto, InvitationDto } from './dto/invitation.dto';
 import { InvitationsService } from './invitations.service';
 
-/*
- * Not yet `@CompanyResources({ invitationId: 'invitations' })`: CompanyGuard spreads the result of
- * Reflector.getAllAndMerge, which is a plain object (not an array) for object metadata, so any
- * route declaring resources fails with 500. Until the guard is fixed, revoke answers 404 for an
- * invitation of another company itself (every query is scoped by company), after the permission check.
- */
 @ApiTags('Invitations')
+@CompanyResources({ invitationId: 'invitations' })
 @Controller('companies')
 export class InvitationsController {
   constructor(private readonly invitations: InvitationsService) {}

@@ -1,0 +1,305 @@
+import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import { IsString } from 'class-validator';
+import { DataSource } from 'typeorm';
+import { CompanyResources, RequirePermission } from '../../src/core/access/company-route.decorators';
+import { AuditRepository } from '../../src/core/audit/audit.repository';
+import { CompaniesRepository } from '../../src/modules/companies/companies.repository';
+import { addMember, newAccount, newApiKey, newCompany, setPlan, TestAccount } from '../support/factories';
+import { createTestApp, TestApp } from '../support/test-app';
+import { expectError, expectSuccess } from '../support/expectations';
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+const DAY = 86400_000;
+
+class NameDto {
+  @IsString()
+  name: string;
+}
+
+/** Company routes that exist only in this test, to exercise the guard on codes of every kind. */
+@CompanyResources({ positionId: 'positions' })
+@Controller('companies/:id/test-only')
+class TestCompanyController {
+  @Patch('positions/:positionId')
+  @RequirePermission('hrm.positions.update')
+  updatePosition(@Param('positionId') positionId: string, @Body() body: NameDto) {
+    return { id: positionId, ...body };
+  }
+
+  @Post('crm')
+  @RequirePermission('crm.clients.create')
+  createClient() {
+    return { created: true };
+  }
+
+  @Get('logs')
+  @RequirePermission('logs')
+  readLogs() {
+    return { read: true };
+  }
+}
+
+interface Operation {
+  method: string;
+  path: string;
+  permission: string | null;
+}
+
+describe('Access control', () => {
+  let t: TestApp;
+  let db: DataSource;
+  let operations: Operation[];
+
+  beforeAll(async () => {
+    t = await createTestApp([TestCompanyController]);
+    db = t.app.get(DataSource);
+    const doc = (await t.http.get('/api/docs-json')).body;
+    operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({
+        method: method.toUpperCase(),
+        path,
+        permission: op['x-permission']
+          ? [op['x-permission'], op['x-admin-access'] && `(administrators: ${op['x-admin-access']})`]
+              .filter(Boolean)
+              .join(' ')
+          : null,
+        security: op.security,
+      })),
+    );
+  });
+  afterAll(() => t.close());
+
+  const companyOperations = () =>
+    operations.filter((op) => op.path.startsWith('/api/v1/companies/{id}') && !op.path.includes('test-only'));
+  const fill = (path: string, companyId: string, other = UNKNOWN) =>
+    path.replace('{id}', companyId).replace(/\{\w+\}/g, other);
+  const call = (op: Operation, url: string, who: TestAccount) =>
+    (t.http as any)[op.method.toLowerCase()](url).set(who.auth).send({});
+
+  it('snapshot: who may call what (a change here is a change of access rules)', () => {
+    const table = operations
+      .filter((op) => !op.path.includes('test-only'))
+      .map((op) => {
+        const isPublic = JSON.stringify((op as any).security) === '[{}]';
+        const access =
+          op.permission ??
+          (isPublic ? 'public' : op.path.startsWith('/api/v1/companies/{id}') ? 'any member' : 'authenticated');
+        return `${op.method.padEnd(6)} ${op.path}  →  ${access}`;
+      })
+      .sort();
+    expect(table).toMatchSnapshot();
+  });
+
+  it('every company route answers 404 to a caller who is not a member, whatever they hold elsewhere', async () => {
+    const owner = await newAccount(t.http, 'walkowner');
+    const outsider = await newAccount(t.http, 'walkoutsider');
+    const company = await newCompany(t.http, owner);
+    await newCompany(t.http, outsider);
+    expect(companyOperations().length).toBeGreaterThan(10);
+    for (const op of companyOperations()) {
+      const res = await call(op, fill(op.path, company.id), outsider);
+      if (res.status !== 404) throw new Error(`${op.method} ${op.path} answered ${res.status} to an outsider`);
+      expectError(res, 404, 'not_found');
+      const unknownCompany = await call(op, fill(op.path, UNKNOWN), owner);
+      expect([op.method, op.path, unknownCompany.status]).toEqual([op.method, op.path, 404]);
+    }
+  });
+
+  it('every company route answers 400 for a malformed company id', async () => {
+    const owner = await newAccount(t.http, 'walkmalformed');
+    for (const op of companyOperations()) {
+      const res = await call(op, fill(op.path, 'not-a-uuid'), owner);
+      expect([op.method, op.path, res.status]).toEqual([op.method, op.path, 400]);
+      expect(res.body.error.details).toEqual(expect.arrayContaining([{ field: 'id', message: 'must be a UUID' }]));
+    }
+  });
+
+  it('every company route needs a credential', async () => {
+    for (const op of companyOperations()) {
+      const res = await (t.http as any)[op.method.toLowerCase()](fill(op.path, UNKNOWN)).send({});
+      expect([op.method, op.path, res.status]).toEqual([op.method, op.path, 401]);
+    }
+  });
+
+  describe('the order of checks (CONTRACT 2)', () => {
+    let owner: TestAccount;
+    let member: TestAccount;
+    let companyId: string;
+    let positionId: string;
+    let foreignPositionId: string;
+
+    beforeAll(async () => {
+      owner = await newAccount(t.http, 'orderowner');
+      member = await newAccount(t.http, 'ordermember');
+      companyId = (await newCompany(t.http, owner)).id;
+      const foreign = await newCompany(t.http, owner);
+      await addMember(db, companyId, member, ['logs']);
+      [{ id: positionId }] = await db.query(`INSERT INTO positions (company_id, name) VALUES ($1, 'P') RETURNING id`, [
+        companyId,
+      ]);
+      [{ id: foreignPositionId }] = await db.query(
+        `INSERT INTO positions (company_id, name) VALUES ($1, 'F') RETURNING id`,
+        [foreign.id],
+      );
+    });
+
+    const patch = (who: TestAccount, position: string, body: object) =>
+      t.http.patch(`/api/v1/companies/${companyId}/test-only/positions/${position}`).set(who.auth).send(body);
+
+    it('malformed path id (400) before anything about the resource', async () => {
+      const res = expectError(await patch(member, 'nope', { bad: true }), 400, 'validation_failed');
+      expect(res.error.details).toEqual([{ field: 'positionId', message: 'must be a UUID' }]);
+    });
+
+    it("another company's resource is 404 before the missing permission (403)", async () => {
+      expectError(await patch(member, foreignPositionId, {}), 404, 'not_found');
+      expectError(await patch(member, UNKNOWN, {}), 404, 'not_found');
+    });
+
+    it('the missing permission (403) before an invalid body (400)', async () => {
+      expectError(await patch(member, positionId, { bad: true }), 403, 'forbidden');
+    });
+
+    it('an invalid body (400) once permission is held, and success with a valid one', async () => {
+      expectError(await patch(owner, positionId, { bad: true }), 400, 'validation_failed');
+      expect(expectSuccess(await patch(owner, positionId, { name: 'ok' }))).toEqual({ id: positionId, name: 'ok' });
+    });
+
+    it('the key quota (429) comes before everything else, and is recorded for a member', async () => {
+      const key = await newApiKey(t.http, member, { daily_requests: 1 });
+      const byKey = (position: string, requestId: string) =>
+        t.http
+          .patch(`/api/v1/companies/${companyId}/test-only/positions/${position}`)
+          .set('X-API-Key', key.raw_key)
+          .set('X-Request-Id', requestId)
+          .send({});
+      expectError(await byKey(positionId, `${key.id}-1`), 403, 'forbidden');
+      expectError(await byKey('nope', `${key.id}-2`), 429, 'rate_limited');
+      const records = await db.query(
+        `SELECT key, status, metadata FROM audit_logs WHERE company_id = $1 AND request_id LIKE $2 ORDER BY created_at`,
+        [companyId, `${key.id}-%`],
+      );
+      expect(records.map((r: any) => [r.key, r.status, r.metadata.error.code])).toEqual([
+        ['hrm.positions.update', 'error', 'forbidden'],
+        ['hrm.positions.update', 'error', 'rate_limited'],
+      ]);
+    });
+
+    it("an outsider's refused attempts never reach the company's log", async () => {
+      const outsider = await newAccount(t.http, 'orderoutsider');
+      const key = await newApiKey(t.http, outsider, { daily_requests: 1 });
+      await t.http.get('/api/v1/account').set('X-API-Key', key.raw_key);
+      const url = `/api/v1/companies/${companyId}/test-only/positions/${positionId}`;
+      expectError(await t.http.patch(url).set('X-API-Key', key.raw_key).send({ name: 'x' }), 429, 'rate_limited');
+      expect(
+        await db.query(`SELECT 1 FROM audit_logs WHERE company_id = $1 AND account_id = $2`, [companyId, outsider.id]),
+      ).toEqual([]);
+    });
+  });
+
+  describe('plans', () => {
+    it('403 plan_required below the permission level; an expired plan keeps only allow_expired codes', async () => {
+      const owner = await newAccount(t.http, 'planlvl');
+      const company = await newCompany(t.http, owner);
+      const crm = () => t.http.post(`/api/v1/companies/${company.id}/test-only/crm`).set(owner.auth).send({});
+      const logs = () => t.http.get(`/api/v1/companies/${company.id}/test-only/logs`).set(owner.auth);
+      expectSuccess(await crm(), 201);
+
+      await setPlan(db, company.id, 'start', new Date(Date.now() + DAY));
+      expectError(await crm(), 403, 'plan_required');
+      expectSuccess(await logs());
+
+      await setPlan(db, company.id, 'enterprise', new Date(Date.now() - 1000));
+      expectError(await crm(), 403, 'plan_required');
+      expectSuccess(await logs());
+    });
+
+    it('an expired plan reduces a member to the allow_expired codes they hold', async () => {
+      const owner = await newAccount(t.http, 'expmember');
+      const member = await newAccount(t.http, 'expmember2');
+      const company = await newCompany(t.http, owner);
+      await addMember(db, company.id, member, ['logs', 'crm.clients.create', 'crm.clients']);
+      const mine = async () =>
+        expectSuccess(await t.http.get(`/api/v1/companies/${company.id}/permissions/me`).set(member.auth)).permissions;
+      expect(await mine()).toEqual(['crm.clients', 'crm.clients.create', 'logs']);
+      await setPlan(db, company.id, 'enterprise', new Date(Date.now() - 1000));
+      expect(await mine()).toEqual(['crm.clients', 'logs']);
+      expectError(
+        await t.http.post(`/api/v1/companies/${company.id}/test-only/crm`).set(member.auth).send({}),
+        403,
+        'plan_required',
+      );
+    });
+  });
+
+  describe('the audit record shares the change’s transaction', () => {
+    let owner: TestAccount;
+    beforeAll(async () => {
+      owner = await newAccount(t.http, 'atomic');
+    });
+    const nameOf = async (id: string) => (await db.query(`SELECT name FROM companies WHERE id = $1`, [id]))[0].name;
+    const records = (id: string) => db.query(`SELECT status FROM audit_logs WHERE company_id = $1`, [id]);
+
+    it('when the audit insert fails after the change, the change is rolled back', async () => {
+      const company = await newCompany(t.http, owner, { name: 'Before' });
+      const insert = jest
+        .spyOn(t.app.get(AuditRepository), 'insert')
+        .mockRejectedValueOnce(new Error('audit table unavailable'));
+      expectError(
+        await t.http.patch(`/api/v1/companies/${company.id}`).set(owner.auth).send({ name: 'After' }),
+        500,
+        'internal_error',
+      );
+      insert.mockRestore();
+      expect(await nameOf(company.id)).toBe('Before');
+      expect(await records(company.id)).toEqual([]);
+    });
+
+    it('when the change fails after its write, no audit record is kept', async () => {
+      const company = await newCompany(t.http, owner, { name: 'Before' });
+      const repository = t.app.get(CompaniesRepository);
+      const original = repository.update.bind(repository);
+      const update = jest.spyOn(repository, 'update').mockImplementationOnce(async (...args) => {
+        await original(...args);
+        throw new Error('failure after the write');
+      });
+      expectError(
+        await t.http.patch(`/api/v1/companies/${company.id}`).set(owner.auth).send({ name: 'After' }),
+        500,
+        'internal_error',
+      );
+      update.mockRestore();
+      expect(await nameOf(company.id)).toBe('Before');
+      expect(await records(company.id)).toEqual([]);
+    });
+
+    it('a successful change keeps both, with request id, IP, user agent and no secrets', async () => {
+      const company = await newCompany(t.http, owner, { name: 'Before' });
+      const res = await t.http
+        .patch(`/api/v1/companies/${company.id}`)
+        .set(owner.auth)
+        .set('User-Agent', 'audit-test/1.0')
+        .set('X-Request-Id', `req-${company.id}`)
+        .send({ name: 'After' });
+      expectSuccess(res);
+      const [record] = await db.query(`SELECT * FROM audit_logs WHERE company_id = $1`, [company.id]);
+      expect(record).toMatchObject({
+        key: 'company.update',
+        status: 'success',
+        criticality: 8,
+        account_id: owner.id,
+        request_id: `req-${company.id}`,
+        user_agent: 'audit-test/1.0',
+        ip: expect.stringMatching(/127\.0\.0\.1/),
+        metadata: {
+          method: 'PATCH',
+          path: `/api/v1/companies/${company.id}`,
+          ids: {},
+          changes: { name: 'After' },
+          result_id: company.id,
+        },
+      });
+      expect(JSON.stringify(record)).not.toContain(owner.token);
+    });
+  });
+});
