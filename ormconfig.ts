@@ -9,4 +9,4 @@ import { databaseOptions } from './src/database/database.options';
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL must be set for the TypeORM CLI');
 
-export default new DataSource({ ...databaseOptions({ url, migrate: false, poolSize: 2 }) });
+export default new DataSource({ ...databaseOptions({ url, poolSize: 2 }) });

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -6,6 +7,9 @@ import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { InvalidEnvironmentError, validateEnvironment } from './config/environment';
 import { startLocalInfrastructure } from './config/local-infrastructure';
+
+/** How long SIGTERM waits for in-flight requests (Kubernetes' grace period is 30 s by default). */
+const DRAIN_DEADLINE_MS = 25_000;
 
 async function bootstrap(): Promise<void> {
   const env = validateEnvironment(process.env);
@@ -22,7 +26,14 @@ async function bootstrap(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.log(`${signal} received: draining in-flight requests`);
+    const server: Server = app.getHttpServer();
+    // A keep-alive socket that finishes its request after close() began would otherwise stay
+    // open until its idle timeout; past the deadline, whatever is left is cut.
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => server.closeAllConnections(), DRAIN_DEADLINE_MS);
     await app.close();
+    clearInterval(idleSweep);
+    clearTimeout(deadline);
     await infrastructure.stop();
     process.exit(0);
   };

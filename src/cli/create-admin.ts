@@ -27,9 +27,10 @@ async function main(): Promise<void> {
   }
   const env = validateEnvironment(process.env);
   const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres(join(env.DATA_DIR, 'postgres'), 'platform');
-  const db = new DataSource(databaseOptions({ url: env.DATABASE_URL ?? embedded!.url, migrate: true, poolSize: 1 }));
+  const db = new DataSource(databaseOptions({ url: env.DATABASE_URL ?? embedded!.url, poolSize: 1 }));
   try {
     await db.initialize();
+    await db.runMigrations({ transaction: 'each' });
     const outcome = await ensureAdministrator(
       (sql, params) => db.query(sql, params),
       {

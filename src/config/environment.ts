@@ -8,6 +8,7 @@ import {
   IsString,
   IsUrl,
   Length,
+  Matches,
   Max,
   Min,
   validateSync,
@@ -80,6 +81,7 @@ export class Environment {
   /** Prefix of every company bucket name (lowercase letters, digits, hyphens). */
   @IsString()
   @Length(1, 20)
+  @Matches(/^[a-z0-9][a-z0-9-]*$/, { message: 'must be lowercase letters, digits and hyphens (S3 bucket rules)' })
   MINIO_BUCKET_PREFIX = 'company-';
 
   /** Trust X-Forwarded-For (behind an ingress or load balancer) for the client IP. */

@@ -1,3 +1,4 @@
+import { RequestMethod } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
 import { requestIdOf } from '../core/http/request-id';
 
@@ -16,6 +17,8 @@ export const REDACTED_PATHS = [
 
 export function loggerOptions(level: string, pretty: boolean): Params {
   return {
+    // Nest 11's path syntax; the library's default '*' logs a deprecation warning at start.
+    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
     pinoHttp: {
       level,
       genReqId: (req, res) => requestIdOf(req, res),

@@ -4,11 +4,13 @@ import { SnakeNamingStrategy } from './snake-naming.strategy';
 
 export interface DatabaseSettings {
   url: string;
-  migrate: boolean;
   poolSize: number;
 }
 
-/** The one options object behind the application's connection and the TypeORM CLI. */
+/**
+ * The one options object behind the application's connection and the TypeORM CLI. Migrations
+ * are applied by MigrationsRunner (under a lock), never by synchronising entities.
+ */
 export function databaseOptions(settings: DatabaseSettings): DataSourceOptions {
   return {
     type: 'postgres',
@@ -16,7 +18,6 @@ export function databaseOptions(settings: DatabaseSettings): DataSourceOptions {
     entities: [join(__dirname, '..', '**', '*.entity.{ts,js}')],
     migrations: [join(__dirname, 'migrations', '*.{ts,js}')],
     migrationsTableName: 'migrations',
-    migrationsRun: settings.migrate,
     migrationsTransactionMode: 'each',
     synchronize: false,
     uuidExtension: 'pgcrypto',

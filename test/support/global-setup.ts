@@ -59,7 +59,7 @@ export default async function globalSetup(): Promise<void> {
   (globalThis as { testInfrastructure?: TestInfrastructure }).testInfrastructure = { stops };
 
   const databaseUrl = await provideDatabase(stops);
-  const migrations = new DataSource(databaseOptions({ url: databaseUrl, migrate: false, poolSize: 1 }));
+  const migrations = new DataSource(databaseOptions({ url: databaseUrl, poolSize: 1 }));
   await migrations.initialize();
   await migrations.runMigrations({ transaction: 'each' });
   await migrations.destroy();
