@@ -16,6 +16,7 @@ import { requestIdOf } from './core/http/request-id';
 import { AppValidationPipe } from './core/http/validation';
 import { StorageModule } from './core/storage/storage.module';
 import { databaseOptions } from './database/database.options';
+import { MigrationsRunner } from './database/migrations-runner';
 import { AccessModule } from './core/access/access.module';
 import { CompanyGuard } from './core/access/company.guard';
 import { AuditInterceptor } from './core/audit/audit.interceptor';
@@ -57,7 +58,6 @@ import { PlansModule } from './modules/plans/plans.module';
       useFactory: (config: ConfigService<Environment, true>) =>
         databaseOptions({
           url: config.getOrThrow('DATABASE_URL', { infer: true }),
-          migrate: config.get('DB_MIGRATE', { infer: true }),
           poolSize: config.get('DB_POOL_SIZE', { infer: true }),
         }),
     }),
@@ -79,6 +79,7 @@ import { PlansModule } from './modules/plans/plans.module';
     PermissionsModule,
   ],
   providers: [
+    MigrationsRunner,
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     // Order matters: the envelope wraps the audited transaction; credentials before company access.
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
