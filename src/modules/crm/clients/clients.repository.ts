@@ -62,6 +62,43 @@ const SEARCH_TEXT = `(c.first_name || ' ' || coalesce(c.last_name, '') || ' ' ||
 /** `%term%` for ILIKE, with the term's own wildcards taken literally. */
 const containing = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
+export interface Statement {
+  sql: string;
+  values: unknown[];
+}
+
+/**
+ * The two statements of a list page (exported for bench/crm.js, which EXPLAINs them). The page
+ * is taken from crm_clients alone, an index walk in (created_at, id) order, and only its rows
+ * are joined to their sources; the total is an exact count over the same filter.
+ */
+export function listStatements(companyId: string, query: ListClientsQueryDto): { page: Statement; count: Statement } {
+  const conditions = ['c.company_id = $1'];
+  const values: unknown[] = [companyId];
+  const where = (condition: (param: string) => string, value: unknown) => {
+    values.push(value);
+    conditions.push(condition(`$${values.length}`));
+  };
+  if (query.type) where((p) => `c.type = ${p}`, query.type);
+  if (query.status) where((p) => `c.status = ${p}`, query.status);
+  if (query.source_id) where((p) => `c.source_id = ${p}`, query.source_id);
+  if (query.search) where((p) => `${SEARCH_TEXT} ILIKE ${p}`, containing(query.search));
+  const filter = conditions.join(' AND ');
+  const n = values.length;
+  return {
+    page: {
+      sql: `${detailsOf(
+        `(SELECT ${DETAIL_INPUT} FROM crm_clients c WHERE ${filter}
+          ORDER BY c.created_at DESC, c.id DESC LIMIT $${n + 1} OFFSET $${n + 2}) c`,
+        'summary',
+      )}
+       ORDER BY c.created_at DESC, c.id DESC`,
+      values: [...values, query.limit, pageOffset(query)],
+    },
+    count: { sql: `SELECT count(*)::int AS total FROM crm_clients c WHERE ${filter}`, values },
+  };
+}
+
 export interface NewClient {
   sourceId: string;
   firstName: string;
@@ -107,31 +144,12 @@ export class ClientsRepository {
    * A page of the list, newest first, and the exact total. The page is taken from crm_clients
    * alone (an index walk) and only its rows are joined to their sources.
    */
+  /** A page of the list, newest first, and the exact total, queried in parallel. */
   async list(companyId: string, query: ListClientsQueryDto): Promise<{ items: ClientDetailDto[]; total: number }> {
-    const conditions = ['c.company_id = $1'];
-    const values: unknown[] = [companyId];
-    const where = (sql: (param: string) => string, value: unknown) => {
-      values.push(value);
-      conditions.push(sql(`$${values.length}`));
-    };
-    if (query.type) where((p) => `c.type = ${p}`, query.type);
-    if (query.status) where((p) => `c.status = ${p}`, query.status);
-    if (query.source_id) where((p) => `c.source_id = ${p}`, query.source_id);
-    if (query.search) where((p) => `${SEARCH_TEXT} ILIKE ${p}`, containing(query.search));
-    const filter = conditions.join(' AND ');
-    const n = values.length;
-
+    const { page, count } = listStatements(companyId, query);
     const [items, [{ total }]] = await Promise.all([
-      this.db.tx.query(
-        `${detailsOf(
-          `(SELECT ${DETAIL_INPUT} FROM crm_clients c WHERE ${filter}
-            ORDER BY c.created_at DESC, c.id DESC LIMIT $${n + 1} OFFSET $${n + 2}) c`,
-          'summary',
-        )}
-         ORDER BY c.created_at DESC, c.id DESC`,
-        [...values, query.limit, pageOffset(query)],
-      ),
-      this.db.tx.query(`SELECT count(*)::int AS total FROM crm_clients c WHERE ${filter}`, values),
+      this.db.tx.query(page.sql, page.values),
+      this.db.tx.query(count.sql, count.values),
     ]);
     return { items, total };
   }
