@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { pageOffset, PageQueryDto } from '../../core/pagination/page-query.dto';
+import { PageQueryDto } from '../../core/pagination/page-query.dto';
+import { selectPage } from '../../database/select-page';
 import { Db, InjectDb } from '../../database/transaction-host';
 import type { ApiKeyDto, ApiKeyListItemDto } from './dto/api-key.dto';
 
@@ -28,16 +29,13 @@ export class ApiKeysRepository {
     return row;
   }
 
-  async list(accountId: string, query: PageQueryDto): Promise<{ items: ApiKeyListItemDto[]; total: number }> {
-    const [items, [{ total }]] = await Promise.all([
-      this.db.tx.query(
-        `SELECT ${LIST_COLUMNS} FROM api_keys WHERE account_id = $1
-         ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-        [accountId, query.limit, pageOffset(query)],
-      ),
-      this.db.tx.query(`SELECT count(*)::int AS total FROM api_keys WHERE account_id = $1`, [accountId]),
-    ]);
-    return { items, total };
+  list(accountId: string, query: PageQueryDto): Promise<{ items: ApiKeyListItemDto[]; total: number }> {
+    return selectPage(
+      this.db,
+      { select: LIST_COLUMNS, from: 'api_keys', where: 'account_id = $1', orderBy: 'created_at DESC, id DESC' },
+      [accountId],
+      query,
+    );
   }
 
   async findOne(accountId: string, id: string): Promise<ApiKeyDto | null> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { pageOffset, PageQueryDto } from '../../core/pagination/page-query.dto';
+import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { assignments } from '../../database/sql';
+import { selectPage } from '../../database/select-page';
 import { Db, InjectDb } from '../../database/transaction-host';
 import type { CompanyDto, PublicCompanyDto } from './dto/company.dto';
 
@@ -85,34 +86,32 @@ export class CompaniesRepository {
     return row ?? null;
   }
 
-  async listForMember(accountId: string, query: PageQueryDto): Promise<{ items: CompanyDto[]; total: number }> {
-    const [items, [{ total }]] = await Promise.all([
-      this.db.tx.query(
-        `SELECT ${COMPANY_COLUMNS} FROM company_members m
-         JOIN companies c ON c.id = m.company_id AND c.deleting_at IS NULL
-         WHERE m.account_id = $1
-         ORDER BY c.created_at DESC, c.id DESC LIMIT $2 OFFSET $3`,
-        [accountId, query.limit, pageOffset(query)],
-      ),
-      this.db.tx.query(
-        `SELECT count(*)::int AS total FROM company_members m
-         JOIN companies c ON c.id = m.company_id AND c.deleting_at IS NULL WHERE m.account_id = $1`,
-        [accountId],
-      ),
-    ]);
-    return { items, total };
+  listForMember(accountId: string, query: PageQueryDto): Promise<{ items: CompanyDto[]; total: number }> {
+    return selectPage(
+      this.db,
+      {
+        select: COMPANY_COLUMNS,
+        from: 'company_members m JOIN companies c ON c.id = m.company_id AND c.deleting_at IS NULL',
+        where: 'm.account_id = $1',
+        orderBy: 'c.created_at DESC, c.id DESC',
+      },
+      [accountId],
+      query,
+    );
   }
 
-  async listPublic(query: PageQueryDto): Promise<{ items: PublicCompanyDto[]; total: number }> {
-    const [items, [{ total }]] = await Promise.all([
-      this.db.tx.query(
-        `SELECT ${PUBLIC_COLUMNS} FROM companies WHERE is_public AND deleting_at IS NULL
-         ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
-        [query.limit, pageOffset(query)],
-      ),
-      this.db.tx.query(`SELECT count(*)::int AS total FROM companies WHERE is_public AND deleting_at IS NULL`),
-    ]);
-    return { items, total };
+  listPublic(query: PageQueryDto): Promise<{ items: PublicCompanyDto[]; total: number }> {
+    return selectPage(
+      this.db,
+      {
+        select: PUBLIC_COLUMNS,
+        from: 'companies',
+        where: 'is_public AND deleting_at IS NULL',
+        orderBy: 'created_at DESC, id DESC',
+      },
+      [],
+      query,
+    );
   }
 
   async update(companyId: string, changes: Record<string, unknown>): Promise<void> {

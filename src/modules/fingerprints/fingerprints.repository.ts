@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { pageOffset, PageQueryDto } from '../../core/pagination/page-query.dto';
+import { PageQueryDto } from '../../core/pagination/page-query.dto';
+import { selectPage } from '../../database/select-page';
 import { Db, InjectDb } from '../../database/transaction-host';
 import type { FingerprintDto } from './dto/fingerprint.dto';
 
@@ -17,16 +18,13 @@ export class FingerprintsRepository {
     return row;
   }
 
-  async list(accountId: string, query: PageQueryDto): Promise<{ items: FingerprintDto[]; total: number }> {
-    const [items, [{ total }]] = await Promise.all([
-      this.db.tx.query(
-        `SELECT ${COLUMNS} FROM fingerprints WHERE account_id = $1
-         ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-        [accountId, query.limit, pageOffset(query)],
-      ),
-      this.db.tx.query(`SELECT count(*)::int AS total FROM fingerprints WHERE account_id = $1`, [accountId]),
-    ]);
-    return { items, total };
+  list(accountId: string, query: PageQueryDto): Promise<{ items: FingerprintDto[]; total: number }> {
+    return selectPage(
+      this.db,
+      { select: COLUMNS, from: 'fingerprints', where: 'account_id = $1', orderBy: 'created_at DESC, id DESC' },
+      [accountId],
+      query,
+    );
   }
 
   /** Irreversible; deactivating again keeps the first time. Null when not the account's. */

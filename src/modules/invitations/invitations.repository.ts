@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { pageOffset, PageQueryDto } from '../../core/pagination/page-query.dto';
+import { PageQueryDto } from '../../core/pagination/page-query.dto';
+import { selectPage } from '../../database/select-page';
 import { Db, InjectDb } from '../../database/transaction-host';
 import type { InvitationAnswerDto, InvitationDto } from './dto/invitation.dto';
 
@@ -45,16 +46,18 @@ export class InvitationsRepository {
   }
 
   async listForCompany(companyId: string, query: PageQueryDto): Promise<{ items: InvitationDto[]; total: number }> {
-    const [items, [{ total }]] = await Promise.all([
-      this.db.tx.query(
-        `SELECT ${COLUMNS} FROM invitations i JOIN companies c ON c.id = i.company_id
-         WHERE i.company_id = $1
-         ORDER BY i.created_at DESC, i.id DESC LIMIT $2 OFFSET $3`,
-        [companyId, query.limit, pageOffset(query)],
-      ),
-      this.db.tx.query(`SELECT count(*)::int AS total FROM invitations WHERE company_id = $1`, [companyId]),
-    ]);
-    return { items, total };
+    return selectPage(
+      this.db,
+      {
+        select: COLUMNS,
+        from: 'invitations i JOIN companies c ON c.id = i.company_id',
+        countFrom: 'invitations i',
+        where: 'i.company_id = $1',
+        orderBy: 'i.created_at DESC, i.id DESC',
+      },
+      [companyId],
+      query,
+    );
   }
 
   /** Deletes a waiting invitation. False when it is not (or no longer) waiting. */
@@ -76,20 +79,17 @@ export class InvitationsRepository {
 
   /** Invitations sent to the address, every status, of companies that are not being deleted. */
   async listForEmail(email: string, query: PageQueryDto): Promise<{ items: InvitationDto[]; total: number }> {
-    const [items, [{ total }]] = await Promise.all([
-      this.db.tx.query(
-        `SELECT ${COLUMNS} FROM invitations i JOIN companies c ON c.id = i.company_id AND c.deleting_at IS NULL
-         WHERE i.email = $1
-         ORDER BY i.created_at DESC, i.id DESC LIMIT $2 OFFSET $3`,
-        [email, query.limit, pageOffset(query)],
-      ),
-      this.db.tx.query(
-        `SELECT count(*)::int AS total FROM invitations i
-         JOIN companies c ON c.id = i.company_id AND c.deleting_at IS NULL WHERE i.email = $1`,
-        [email],
-      ),
-    ]);
-    return { items, total };
+    return selectPage(
+      this.db,
+      {
+        select: COLUMNS,
+        from: 'invitations i JOIN companies c ON c.id = i.company_id AND c.deleting_at IS NULL',
+        where: 'i.email = $1',
+        orderBy: 'i.created_at DESC, i.id DESC',
+      },
+      [email],
+      query,
+    );
   }
 
   /** The invitation sent to the address, when its company is not being deleted. */

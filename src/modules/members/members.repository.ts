@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { pageOffset, PageQueryDto } from '../../core/pagination/page-query.dto';
+import { PageQueryDto } from '../../core/pagination/page-query.dto';
+import { selectPage } from '../../database/select-page';
 import { Db, InjectDb } from '../../database/transaction-host';
 import type { MemberDto } from './dto/member.dto';
 
@@ -10,17 +11,18 @@ export class MembersRepository {
   constructor(@InjectDb() private readonly db: Db) {}
 
   async list(companyId: string, query: PageQueryDto): Promise<{ items: MemberDto[]; total: number }> {
-    const [items, [{ total }]] = await Promise.all([
-      this.db.tx.query(
-        `SELECT ${MEMBER_COLUMNS} FROM company_members m
-         JOIN accounts a ON a.id = m.account_id
-         WHERE m.company_id = $1
-         ORDER BY m.joined_at DESC, m.account_id DESC LIMIT $2 OFFSET $3`,
-        [companyId, query.limit, pageOffset(query)],
-      ),
-      this.db.tx.query(`SELECT count(*)::int AS total FROM company_members WHERE company_id = $1`, [companyId]),
-    ]);
-    return { items, total };
+    return selectPage(
+      this.db,
+      {
+        select: MEMBER_COLUMNS,
+        from: 'company_members m JOIN accounts a ON a.id = m.account_id',
+        countFrom: 'company_members m',
+        where: 'm.company_id = $1',
+        orderBy: 'm.joined_at DESC, m.account_id DESC',
+      },
+      [companyId],
+      query,
+    );
   }
 
   /** The account's role in the company, null when it is not a member. */

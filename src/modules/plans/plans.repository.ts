@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { selectPage } from '../../database/select-page';
 import { Db, InjectDb } from '../../database/transaction-host';
-import { pageOffset, PageQueryDto } from '../../core/pagination/page-query.dto';
+import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import type { PricingPlanDto } from './dto/pricing-plan.dto';
 
 export const PLAN_COLUMNS = `code, lvl, price_per_month, price_per_year, price_currency, name, description,
@@ -10,15 +11,13 @@ export const PLAN_COLUMNS = `code, lvl, price_per_month, price_per_year, price_c
 export class PlansRepository {
   constructor(@InjectDb() private readonly db: Db) {}
 
-  async list(query: PageQueryDto): Promise<{ items: PricingPlanDto[]; total: number }> {
-    const [items, [{ total }]] = await Promise.all([
-      this.db.tx.query(`SELECT ${PLAN_COLUMNS} FROM pricing_plans ORDER BY lvl LIMIT $1 OFFSET $2`, [
-        query.limit,
-        pageOffset(query),
-      ]),
-      this.db.tx.query(`SELECT count(*)::int AS total FROM pricing_plans`),
-    ]);
-    return { items, total };
+  list(query: PageQueryDto): Promise<{ items: PricingPlanDto[]; total: number }> {
+    return selectPage(
+      this.db,
+      { select: PLAN_COLUMNS, from: 'pricing_plans', where: 'true', orderBy: 'lvl' },
+      [],
+      query,
+    );
   }
 
   async findByCode(code: string): Promise<PricingPlanDto | null> {
