@@ -19,7 +19,9 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }) ? true : 'loopback');
   app.set('x-powered-by', false);
-  app.use(helmet());
+  // upgrade-insecure-requests would make browsers fetch Swagger UI's assets over https from a
+  // service reached over plain http (a cluster-internal address, a developer's machine).
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.use(translateBodyParserErrors);
   app.setGlobalPrefix(API_PREFIX);

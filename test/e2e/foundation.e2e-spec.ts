@@ -194,6 +194,11 @@ describe('Foundation: HTTP contract and public endpoints', () => {
       const ui = await t.http.get('/api/docs/');
       expect(ui.status).toBe(200);
       expect(ui.text).toContain('swagger-ui');
+      // Its scripts load from this origin, allowed by the CSP, which must not force https.
+      expect(ui.text).toMatch(/<script src="\.\/swagger-ui-init\.js">/);
+      expect(ui.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(ui.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+      expect((await t.http.get('/api/docs/swagger-ui-init.js')).status).toBe(200);
       const doc = (await t.http.get('/api/docs-json')).body;
       expect(doc.openapi).toMatch(/^3\./);
       expect(doc.info.version).toBe('1.5.30');
