@@ -1,5 +1,6 @@
 import { RequestMethod } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
+import type { CompanyRequest } from '../core/access/company-access';
 import { requestIdOf } from '../core/http/request-id';
 
 /** Paths pino blanks out: credentials must never reach the logs. */
@@ -22,6 +23,11 @@ export function loggerOptions(level: string, pretty: boolean): Params {
     pinoHttp: {
       level,
       genReqId: (req, res) => requestIdOf(req, res),
+      // Evaluated again when the response finishes, after the guards identified the caller.
+      customProps: (req) => {
+        const { auth, companyAccess } = req as CompanyRequest;
+        return { account_id: auth?.account.id, company_id: companyAccess?.companyId };
+      },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       autoLogging: { ignore: (req) => (req.url ?? '').includes('/health/') },
       customLogLevel: (_req, res, err) =>

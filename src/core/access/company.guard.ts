@@ -1,7 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { isUUID } from 'class-validator';
-import { ClsService } from 'nestjs-cls';
 import { AuditTrail } from '../audit/audit-trail';
 import type { AccountView } from '../auth/auth-context';
 import { AppException } from '../http/app.exception';
@@ -34,7 +33,6 @@ export class CompanyGuard implements CanActivate {
     private readonly access: AccessRepository,
     private readonly catalog: PermissionCatalog,
     private readonly audit: AuditTrail,
-    private readonly cls: ClsService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -67,7 +65,6 @@ export class CompanyGuard implements CanActivate {
       ? this.adminAccess(companyId, standing)
       : await this.memberAccess(context, account, companyId, standing, adminAccess);
     req.companyAccess = companyAccess;
-    this.cls.set('companyAccess', companyAccess);
     return true;
   }
 

@@ -1,7 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
-import { ClsService } from 'nestjs-cls';
 import { AuditTrail } from '../audit/audit-trail';
 import { AppException } from '../http/app.exception';
 import { AuthContext, AuthenticatedRequest } from './auth-context';
@@ -33,7 +32,6 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly credentials: CredentialsRepository,
-    private readonly cls: ClsService,
     private readonly audit: AuditTrail,
   ) {}
 
@@ -58,7 +56,6 @@ export class AuthGuard implements CanActivate {
     }
 
     req.auth = auth;
-    this.cls.set('auth', auth);
     return true;
   }
 
