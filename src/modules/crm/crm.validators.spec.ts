@@ -1,0 +1,59 @@
+import { plainToInstance } from 'class-transformer';
+import { IsOptional, validateSync } from 'class-validator';
+import { Metadata, METADATA_MAX_BYTES, Phone, PHONE_PATTERN } from './crm.validators';
+
+class Probe {
+  @IsOptional()
+  @Phone()
+  phone?: unknown;
+
+  @Metadata()
+  metadata?: unknown;
+}
+
+const errorsOf = (plain: Record<string, unknown>) =>
+  validateSync(plainToInstance(Probe, plain)).map((error) => error.property);
+
+describe('PHONE_PATTERN', () => {
+  it.each([
+    '+7 (495) 123-45-67',
+    '8 800 555 35 35',
+    '12345',
+    '+44 20 7946 0958',
+    '(812)1234567',
+    '+12345678901234567890',
+  ])('accepts %s', (phone) => expect(PHONE_PATTERN.test(phone)).toBe(true));
+
+  it.each(['1234', '+123456789012345678901', '7+4951234567', '++7 495', '+7 495 CALL', '8.800.555', '', '+', '---'])(
+    'refuses %s',
+    (phone) => expect(PHONE_PATTERN.test(phone)).toBe(false),
+  );
+});
+
+describe('Phone()', () => {
+  it('trims, then checks the pattern and the 32-character limit', () => {
+    const probe = plainToInstance(Probe, { phone: '  +7 900 000-00-00 ' });
+    expect(validateSync(probe)).toEqual([]);
+    expect(probe.phone).toBe('+7 900 000-00-00');
+    expect(errorsOf({ phone: '1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7' })).toEqual(['phone']);
+    expect(errorsOf({ phone: 79001234567 })).toEqual(['phone']);
+  });
+});
+
+describe('Metadata()', () => {
+  it('takes an object, an array or null, and nothing else', () => {
+    expect(errorsOf({ metadata: { a: [1, { b: null }] } })).toEqual([]);
+    expect(errorsOf({ metadata: [] })).toEqual([]);
+    expect(errorsOf({ metadata: null })).toEqual([]);
+    expect(errorsOf({})).toEqual([]);
+    for (const scalar of ['text', 0, false]) expect(errorsOf({ metadata: scalar })).toEqual(['metadata']);
+  });
+
+  it('measures the serialised size in UTF-8 bytes', () => {
+    const exactly = { s: 'x'.repeat(METADATA_MAX_BYTES - '{"s":""}'.length) };
+    expect(errorsOf({ metadata: exactly })).toEqual([]);
+    expect(errorsOf({ metadata: { s: `${exactly.s}x` } })).toEqual(['metadata']);
+    // Two bytes per character in UTF-8: half as many fit.
+    expect(errorsOf({ metadata: { s: 'ж'.repeat(METADATA_MAX_BYTES / 2) } })).toEqual(['metadata']);
+  });
+});
