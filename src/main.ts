@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import pino from 'pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
@@ -13,7 +14,11 @@ const DRAIN_DEADLINE_MS = 25_000;
 
 async function bootstrap(): Promise<void> {
   const env = validateEnvironment(process.env);
-  const infrastructure = await startLocalInfrastructure(env);
+  // Nest's logger is not up yet: the zero-config lines go through pino like every other line.
+  const infrastructure = await startLocalInfrastructure(
+    env,
+    pino({ level: env.LOG_LEVEL, name: 'LocalInfrastructure' }),
+  );
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
   configureApp(app);

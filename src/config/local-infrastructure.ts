@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Logger } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { startEmbeddedPostgres } from '../database/embedded-postgres';
 import { startEmbeddedS3 } from '../core/storage/embedded-s3';
 import type { Environment } from './environment';
@@ -15,15 +15,14 @@ const EMBEDDED_DATABASE = 'platform';
  * MINIO_ENDPOINT an embedded S3-compatible server, both keeping data under DATA_DIR. The
  * addresses they get are written back to the environment before the application reads it.
  */
-export async function startLocalInfrastructure(env: Environment): Promise<LocalInfrastructure> {
-  const logger = new Logger('LocalInfrastructure');
+export async function startLocalInfrastructure(env: Environment, logger: Logger): Promise<LocalInfrastructure> {
   const stops: Array<() => Promise<void>> = [];
 
   if (!env.DATABASE_URL) {
     const postgres = await startEmbeddedPostgres(join(env.DATA_DIR, 'postgres'), EMBEDDED_DATABASE);
     process.env.DATABASE_URL = postgres.url;
     stops.push(postgres.stop);
-    logger.log(
+    logger.info(
       `DATABASE_URL unset: embedded PostgreSQL on ${new URL(postgres.url).host}, data in ${env.DATA_DIR}/postgres`,
     );
   }
@@ -33,7 +32,7 @@ export async function startLocalInfrastructure(env: Environment): Promise<LocalI
     process.env.MINIO_ACCESS_KEY = s3.accessKey;
     process.env.MINIO_SECRET_KEY = s3.secretKey;
     stops.push(s3.stop);
-    logger.log(`MINIO_ENDPOINT unset: embedded S3 server on ${s3.endpoint}, data in ${env.DATA_DIR}/s3`);
+    logger.info(`MINIO_ENDPOINT unset: embedded S3 server on ${s3.endpoint}, data in ${env.DATA_DIR}/s3`);
   } else if (!env.MINIO_ACCESS_KEY || !env.MINIO_SECRET_KEY) {
     throw new Error(
       'Invalid configuration:\n  MINIO_ACCESS_KEY, MINIO_SECRET_KEY: required when MINIO_ENDPOINT is set',
