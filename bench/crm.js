@@ -32,6 +32,7 @@ const LISTS = [
   { name: 'search, rare', query: { search: 'client4242' } },
   { name: 'filter status=inactive', query: { status: 'inactive' } },
   { name: 'filter type + search', query: { type: 'legal', search: 'ivan' } },
+  { name: 'unfiltered, last page', query: { page: String(Math.ceil(size.clients / 20)) } },
 ];
 const routes = LISTS.map((list) => ({
   name: `GET clients ${list.name}`,
@@ -143,7 +144,8 @@ async function explain(db, companyId) {
   const { listStatements } = require('../dist/modules/crm/clients/clients.repository');
   const plans = [];
   for (const list of LISTS) {
-    const statements = listStatements(companyId, { page: 1, limit: 20, ...list.query });
+    const { page = 1, ...filters } = list.query;
+    const statements = listStatements(companyId, { ...filters, page: Number(page), limit: 20 });
     for (const [kind, { sql, values }] of Object.entries(statements)) {
       const { rows } = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, values);
       const plan = rows.map((row) => row['QUERY PLAN']).join('\n');

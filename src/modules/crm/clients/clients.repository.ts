@@ -69,8 +69,9 @@ export interface Statement {
 
 /**
  * The two statements of a list page (exported for bench/crm.js, which EXPLAINs them). The page
- * is taken from crm_clients alone, an index walk in (created_at, id) order, and only its rows
- * are joined to their sources; the total is an exact count over the same filter.
+ * is found first as ids alone, an index-only walk in (created_at, id) order however deep the
+ * offset; only those rows are then read and joined to their sources. The total is an exact
+ * count over the same filter, index-only unless `search` is given.
  */
 export function listStatements(companyId: string, query: ListClientsQueryDto): { page: Statement; count: Statement } {
   const conditions = ['c.company_id = $1'];
@@ -88,8 +89,9 @@ export function listStatements(companyId: string, query: ListClientsQueryDto): {
   return {
     page: {
       sql: `${detailsOf(
-        `(SELECT ${DETAIL_INPUT} FROM crm_clients c WHERE ${filter}
-          ORDER BY c.created_at DESC, c.id DESC LIMIT $${n + 1} OFFSET $${n + 2}) c`,
+        `(SELECT c.id FROM crm_clients c WHERE ${filter}
+          ORDER BY c.created_at DESC, c.id DESC LIMIT $${n + 1} OFFSET $${n + 2}) page
+         JOIN crm_clients c ON c.id = page.id`,
         'summary',
       )}
        ORDER BY c.created_at DESC, c.id DESC`,
