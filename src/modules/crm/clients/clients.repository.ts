@@ -71,7 +71,8 @@ export interface Statement {
  * The two statements of a list page (exported for bench/crm.js, which EXPLAINs them). The page
  * is found first as ids alone, an index-only walk in (created_at, id) order however deep the
  * offset; only those rows are then read and joined to their sources. The total is an exact
- * count over the same filter, index-only unless `search` is given.
+ * count over the same filter, index-only unless `search` is given. (selectPage() cannot express
+ * the ids-first page, which keeps a deep offset from reading every skipped row: docs/crm.md.)
  */
 export function listStatements(companyId: string, query: ListClientsQueryDto): { page: Statement; count: Statement } {
   const conditions = ['c.company_id = $1'];

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { pageOffset, PageQueryDto } from '../../../core/pagination/page-query.dto';
+import { PageQueryDto } from '../../../core/pagination/page-query.dto';
+import { selectPage } from '../../../database/select-page';
 import { assignments } from '../../../database/sql';
 import { Db, InjectDb } from '../../../database/transaction-host';
 import { jsonb } from '../crm.sql';
@@ -40,16 +41,13 @@ export class SourcesRepository {
     return row;
   }
 
-  async list(companyId: string, query: PageQueryDto): Promise<{ items: SourceDto[]; total: number }> {
-    const [items, [{ total }]] = await Promise.all([
-      this.db.tx.query(
-        `SELECT ${SOURCE_COLUMNS} FROM crm_sources WHERE company_id = $1
-         ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-        [companyId, query.limit, pageOffset(query)],
-      ),
-      this.db.tx.query(`SELECT count(*)::int AS total FROM crm_sources WHERE company_id = $1`, [companyId]),
-    ]);
-    return { items, total };
+  list(companyId: string, query: PageQueryDto): Promise<{ items: SourceDto[]; total: number }> {
+    return selectPage(
+      this.db,
+      { select: SOURCE_COLUMNS, from: 'crm_sources', where: 'company_id = $1', orderBy: 'created_at DESC, id DESC' },
+      [companyId],
+      query,
+    );
   }
 
   async findOne(companyId: string, id: string): Promise<SourceDto | null> {
