@@ -13,6 +13,7 @@ import { AuthGuard } from './core/auth/auth.guard';
 import { AllExceptionsFilter } from './core/http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './core/http/envelope.interceptor';
 import { requestIdOf } from './core/http/request-id';
+import { UndeclaredBodyInterceptor } from './core/http/undeclared-body.interceptor';
 import { AppValidationPipe } from './core/http/validation';
 import { StorageModule } from './core/storage/storage.module';
 import { databaseOptions } from './database/database.options';
@@ -83,6 +84,7 @@ import { PlansModule } from './modules/plans/plans.module';
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     // Order matters: the envelope wraps the audited transaction; credentials before company access.
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: UndeclaredBodyInterceptor },
     { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
     { provide: APP_PIPE, useClass: AppValidationPipe },
     { provide: APP_GUARD, useClass: AuthGuard },

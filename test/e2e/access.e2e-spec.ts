@@ -90,6 +90,20 @@ describe('Access control', () => {
     expect(table).toMatchSnapshot();
   });
 
+  it('every path parameter is declared in the OpenAPI document', async () => {
+    const doc = (await t.http.get('/api/docs-json')).body;
+    for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      for (const [method, op] of Object.entries(methods)) {
+        const declared = (op.parameters ?? [])
+          .filter((p: any) => p.in === 'path')
+          .map((p: any) => p.name)
+          .sort();
+        expect([method, path, declared]).toEqual([method, path, inPath]);
+      }
+    }
+  });
+
   it('every company route answers 404 to a caller who is not a member, whatever they hold elsewhere', async () => {
     const owner = await newAccount(t.http, 'walkowner');
     const outsider = await newAccount(t.http, 'walkoutsider');

@@ -152,6 +152,27 @@ describe('Companies', () => {
       });
     });
 
+    it('PATCH: null is 400 for a field that cannot be empty', async () => {
+      const owner = await newAccount(t.http, 'patchnull');
+      const company = await newCompany(t.http, owner);
+      for (const field of ['name', 'slug', 'is_public']) {
+        const body = expectError(
+          await t.http
+            .patch(`/api/v1/companies/${company.id}`)
+            .set(owner.auth)
+            .send({ [field]: null }),
+          400,
+          'validation_failed',
+        );
+        expect(body.error.details.map((d: { field: string }) => d.field)).toContain(field);
+      }
+      expectError(
+        await t.http.post('/api/v1/companies').set(owner.auth).send({ name: 'X', is_public: null }),
+        400,
+        'validation_failed',
+      );
+    });
+
     it('PATCH: 403 without company.update, 409 for a taken slug', async () => {
       const owner = await newAccount(t.http, 'patch403');
       const member = await newAccount(t.http, 'patch403m');

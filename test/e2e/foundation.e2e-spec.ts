@@ -158,6 +158,24 @@ describe('Foundation: HTTP contract and public endpoints', () => {
       expect(body.error.details).toEqual([{ field: 'body', message: 'must be valid JSON' }]);
     });
 
+    it('400, not a crash, for JSON nested deeper than 32 levels', async () => {
+      const deep = '{"name": "x", "a": '.repeat(1) + '{"a":'.repeat(5000) + '1' + '}'.repeat(5001);
+      const body = expectError(
+        await t.http.post('/api/v1/test-only/echo').set('Content-Type', 'application/json').send(deep),
+        400,
+        'validation_failed',
+      );
+      expect(body.error.details).toEqual([{ field: 'body', message: expect.stringContaining('32') }]);
+    });
+
+    it('400 for a body sent to an operation that takes none', async () => {
+      const body = expectError(await t.http.get('/api/v1/test-only/guarded').send({ x: 1 }), 401, 'unauthorized');
+      expect(body.error.code).toBe('unauthorized');
+      const refused = expectError(await t.http.get('/api/v1/status').send({ x: 1, y: 2 }), 400, 'validation_failed');
+      expect(refused.error.details.map((d: { field: string }) => d.field)).toEqual(['x', 'y']);
+      expectSuccess(await t.http.get('/api/v1/status').send({}));
+    });
+
     it('413 for a body over 1 MiB', async () => {
       const res = await t.http.post('/api/v1/test-only/echo').send({ name: 'x'.repeat(1024 * 1024 + 1) });
       expectError(res, 413, 'payload_too_large');

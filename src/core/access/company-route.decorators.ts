@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiExtension, ApiForbiddenResponse, ApiNotFoundResponse } from '@nestjs/swagger';
+import { ApiExtension, ApiForbiddenResponse, ApiNotFoundResponse, ApiParam } from '@nestjs/swagger';
 
 export const COMPANY_ROUTE = 'access:company_route';
 export const REQUIRED_PERMISSION = 'access:required_permission';
@@ -19,6 +19,8 @@ export type AdminAccess = 'allowed' | 'only';
 export const CompanyRoute = () =>
   applyDecorators(
     SetMetadata(COMPANY_ROUTE, true),
+    // Handlers read the company through @CurrentCompany(), not @Param('id'): declare it here.
+    ApiParam({ name: 'id', description: 'Company id', format: 'uuid' }),
     ApiNotFoundResponse({ description: 'Unknown company or resource, or a company the caller is not a member of' }),
   );
 

@@ -26,6 +26,21 @@ function stripFieldName(message: string, property: string): string {
   return message.startsWith(`${property} `) ? message.slice(property.length + 1) : message;
 }
 
+/** Deeper JSON would overflow the stack of the recursive validation and transformation. */
+export const MAX_BODY_DEPTH = 32;
+
+/** Iterative, so that measuring a hostile document cannot overflow the stack itself. */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 1]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(node)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
 const exceptionFactory = (errors: ValidationError[]) => AppException.validation(fieldErrors(errors));
 
 /**
@@ -52,6 +67,11 @@ export class AppValidationPipe implements PipeTransform {
       const body = value ?? {};
       if (typeof body !== 'object' || Array.isArray(body)) {
         throw AppException.validation([{ field: 'body', message: 'must be a JSON object' }]);
+      }
+      if (nestedDeeperThan(body, MAX_BODY_DEPTH)) {
+        throw AppException.validation([
+          { field: 'body', message: `must not nest deeper than ${MAX_BODY_DEPTH} levels` },
+        ]);
       }
       return this.body.transform(body, metadata);
     }

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -12,3 +13,60 @@ export const TrimmedName = (max = 100) =>
 /** An e-mail address, trimmed and lower-cased so comparisons are case-insensitive. */
 export const NormalisedEmail = () =>
   applyDecorators(Transform(trimLower), IsEmail({}, { message: 'must be an email' }), MaxLength(254));
+
+/**
+ * An optional field that may be left out but not sent as null (its column is NOT NULL), where
+ * `@IsOptional()` would let null through. Update DTOs get the same rule for every field from
+ * `PartialType(CreateDto, { skipNullProperties: false })`; null then passes only the fields
+ * the create DTO marks `@IsOptional()`.
+ */
+export const Omittable = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
+
+/** Largest `metadata` accepted: 16 KiB of JSON text (UTF-8), as serialised. */
+export const METADATA_MAX_BYTES = 16 * 1024;
+
+/** Free-form `metadata`: a JSON object or array of at most 16 KiB, or null (unset / clear). */
+export const Metadata = () =>
+  applyDecorators(
+    MetadataProperty(false),
+    IsOptional(),
+    ValidateBy({
+      name: 'isMetadata',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'object' &&
+          value !== null &&
+          Buffer.byteLength(JSON.stringify(value), 'utf8') <= METADATA_MAX_BYTES,
+        defaultMessage: () => `must be a JSON object or array of at most ${METADATA_MAX_BYTES} bytes`,
+      },
+    }),
+  );
+
+/** OpenAPI for a `metadata` field: an object or an array, null when unset. */
+export const MetadataProperty = (required = true) =>
+  ApiProperty({
+    description: `Free-form JSON object or array, at most ${METADATA_MAX_BYTES} bytes serialised; null when unset`,
+    oneOf: [
+      { type: 'object', additionalProperties: true },
+      { type: 'array', items: {} },
+    ],
+    nullable: true,
+    required,
+  });
+
+/**
+ * A phone number as people write it: an optional leading `+`, then 5 to 20 digits, which may be
+ * grouped with spaces, hyphens and parentheses (`+7 (495) 123-45-67`, `8 800 555 35 35`).
+ * Trimmed, at most 32 characters, stored as given.
+ */
+export const PHONE_PATTERN = /^\+?(?:[ ()-]*\d){5,20}[ ()-]*$/;
+
+export const Phone = () =>
+  applyDecorators(
+    Transform(trim),
+    IsString(),
+    MaxLength(32),
+    Matches(PHONE_PATTERN, {
+      message: 'must be a phone number: an optional +, then 5 to 20 digits, spaces, hyphens or parentheses',
+    }),
+  );

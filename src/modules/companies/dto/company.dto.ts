@@ -13,7 +13,7 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
-import { TrimmedName } from '../../../core/http/validators';
+import { Omittable, TrimmedName } from '../../../core/http/validators';
 import { PricingPlanDto } from '../../plans/dto/pricing-plan.dto';
 import { SLUG_MAX, SLUG_MIN, SLUG_PATTERN } from '../slug';
 
@@ -24,7 +24,7 @@ export class CreateCompanyDto {
   name: string;
 
   /** Lowercase latin letters, digits and hyphens, 3 to 63 characters; made from the name when omitted. */
-  @IsOptional()
+  @Omittable()
   @IsString()
   @Length(SLUG_MIN, SLUG_MAX)
   @Matches(SLUG_PATTERN, { message: 'must be lowercase latin letters, digits and single hyphens' })
@@ -36,7 +36,7 @@ export class CreateCompanyDto {
   description?: string | null;
 
   /** Listed in GET /companies/public. */
-  @IsOptional()
+  @Omittable()
   @IsBoolean()
   is_public?: boolean;
 
@@ -57,8 +57,8 @@ export class CreateCompanyDto {
   email?: string | null;
 }
 
-/** Every field optional; `null` clears description, region, site or email. */
-export class UpdateCompanyDto extends PartialType(CreateCompanyDto) {}
+/** Every field optional; `null` clears description, region, site or email (and is 400 elsewhere). */
+export class UpdateCompanyDto extends PartialType(CreateCompanyDto, { skipNullProperties: false }) {}
 
 export class CompanyDto {
   id: string;

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { CompanyResources, RequirePermission } from '../../../core/access/company-route.decorators';
 import { ApiEnvelope, ApiPaginatedEnvelope } from '../../../core/openapi/api-envelope.decorator';
@@ -13,7 +13,6 @@ import {
 } from './dto/client.dto';
 
 @ApiTags('CRM')
-@ApiParam({ name: 'id', description: 'Company id', format: 'uuid' })
 @Controller('companies/:id/modules/crm/clients')
 @CompanyResources({ clientId: 'crm_clients' })
 export class ClientsController {

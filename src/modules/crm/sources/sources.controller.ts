@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { CompanyResources, RequirePermission } from '../../../core/access/company-route.decorators';
 import { ApiEnvelope, ApiPaginatedEnvelope } from '../../../core/openapi/api-envelope.decorator';
@@ -8,7 +8,6 @@ import { CreateSourceDto, SourceDto, UpdateSourceDto } from './dto/source.dto';
 import { SourcesService } from './sources.service';
 
 @ApiTags('CRM')
-@ApiParam({ name: 'id', description: 'Company id', format: 'uuid' })
 @Controller('companies/:id/modules/crm/sources')
 @CompanyResources({ sourceId: 'crm_sources' })
 export class SourcesController {

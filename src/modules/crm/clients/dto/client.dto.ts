@@ -1,9 +1,15 @@
 import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { NormalisedEmail, TrimmedName } from '../../../../core/http/validators';
+import {
+  Metadata,
+  MetadataProperty,
+  NormalisedEmail,
+  Omittable,
+  Phone,
+  TrimmedName,
+} from '../../../../core/http/validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
-import { Metadata, MetadataProperty, Omittable, Phone } from '../../crm.validators';
 import { SourceDto, SourceSummaryDto } from '../../sources/dto/source.dto';
 import { CRM_STATUSES, type CrmStatus } from '../../sources/source.entity';
 import { CLIENT_TYPES, type ClientType } from '../client.entity';

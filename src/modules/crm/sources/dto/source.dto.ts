@@ -1,7 +1,6 @@
 import { ApiProperty, PartialType, PickType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
-import { TrimmedName } from '../../../../core/http/validators';
-import { Metadata, MetadataProperty, Omittable } from '../../crm.validators';
+import { Metadata, MetadataProperty, Omittable, TrimmedName } from '../../../../core/http/validators';
 import { CRM_STATUSES, type CrmStatus, SOURCE_TYPES, type SourceType } from '../source.entity';
 
 export class CreateSourceDto {

@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { IsOptional, validateSync } from 'class-validator';
-import { Metadata, METADATA_MAX_BYTES, Phone, PHONE_PATTERN } from './crm.validators';
+import { Metadata, METADATA_MAX_BYTES, Phone, PHONE_PATTERN } from './validators';
 
 class Probe {
   @IsOptional()
