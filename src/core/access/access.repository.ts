@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Db, InjectDb } from '../../database/transaction-host';
+import { PreparedStatements } from '../../database/prepared-statements';
 
 export interface CompanyStanding {
   plan_code: string;
@@ -14,14 +14,15 @@ export interface CompanyStanding {
 
 @Injectable()
 export class AccessRepository {
-  constructor(@InjectDb() private readonly db: Db) {}
+  constructor(private readonly statements: PreparedStatements) {}
 
   /**
    * Everything the company guard needs, in one query: the company's plan and the caller's
    * membership and granted codes. Null when the company does not exist or is being deleted.
    */
   async standing(companyId: string, accountId: string): Promise<CompanyStanding | null> {
-    const [row] = await this.db.tx.query(
+    const [row] = await this.statements.rows<CompanyStanding>(
+      'access-company-standing',
       `SELECT c.plan_code, p.lvl AS plan_lvl, c.plan_expires_at, c.plan_expires_at <= now() AS expired, m.role,
          CASE WHEN m.role = 'member' THEN ARRAY(
            SELECT DISTINCT code
@@ -40,9 +41,13 @@ export class AccessRepository {
     return row ?? null;
   }
 
-  /** Whether `table` has the row `id` in this company. `table` comes from a route declaration. */
+  /** Whether `table` has the row `id` in this company. `table` comes from a route declaration, never a request. */
   async exists(table: string, id: string, companyId: string): Promise<boolean> {
-    const [row] = await this.db.tx.query(`SELECT 1 FROM ${table} WHERE id = $1 AND company_id = $2`, [id, companyId]);
+    const [row] = await this.statements.rows(
+      `access-exists-${table}`,
+      `SELECT 1 FROM ${table} WHERE id = $1 AND company_id = $2`,
+      [id, companyId],
+    );
     return row !== undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Db, InjectDb } from '../../database/transaction-host';
+import { PreparedStatements } from '../../database/prepared-statements';
 import { ACCOUNT_COLUMNS, AccountView } from './auth-context';
 
 export interface ApiKeyCaller {
@@ -21,7 +21,7 @@ const LAST_USED_RESOLUTION = '1 minute';
 /** The auth guard's lookups: one indexed query per request, on the credential's hash. */
 @Injectable()
 export class CredentialsRepository {
-  constructor(@InjectDb() private readonly db: Db) {}
+  constructor(private readonly statements: PreparedStatements) {}
 
   /**
    * Finds a usable key and counts this request against its quota for the current UTC day,
@@ -29,7 +29,10 @@ export class CredentialsRepository {
    * round trip. Null when the key is unknown, revoked or expired.
    */
   async resolveApiKey(keyHash: string): Promise<ApiKeyCaller | null> {
-    const [row] = await this.db.tx.query(
+    const [row] = await this.statements.rows<
+      AccountView & { api_key_id: string; daily_requests: number; used: number }
+    >(
+      'auth-resolve-api-key',
       `WITH key AS (
          SELECT id, account_id, daily_requests FROM api_keys
          WHERE key_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())
@@ -54,7 +57,8 @@ export class CredentialsRepository {
 
   /** A session that is neither revoked nor expired, nor opened by a fingerprint that has ended. */
   async resolveSession(tokenHash: string): Promise<SessionCaller | null> {
-    const [row] = await this.db.tx.query(
+    const [row] = await this.statements.rows<AccountView & { session_id: string }>(
+      'auth-resolve-session',
       `SELECT s.id AS session_id, ${ACCOUNT_COLUMNS('a')}
        FROM sessions s
        JOIN accounts a ON a.id = s.account_id
