@@ -1,14 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
-import { CompanyEntity } from '../../companies/company.entity';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { CrmSourceEntity } from '../sources/source.entity';
 
 export const CLIENT_TYPES = ['individual', 'legal'] as const;
@@ -27,17 +18,7 @@ export type ClientType = (typeof CLIENT_TYPES)[number];
 @Index('crm_clients_company_status_created_at_idx', ['companyId', 'status', 'createdAt', 'id'])
 @Index('crm_clients_company_source_created_at_idx', ['companyId', 'sourceId', 'createdAt', 'id'])
 @Index('crm_clients_search_trgm_idx', { synchronize: false })
-export class CrmClientEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ type: 'uuid' })
-  companyId: string;
-
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
-
+export class CrmClientEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid' })
   sourceId: string;
 
@@ -76,10 +57,4 @@ export class CrmClientEntity {
 
   @Column({ type: 'jsonb', nullable: true })
   metadata: object | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

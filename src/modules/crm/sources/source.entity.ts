@@ -1,14 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
-import { CompanyEntity } from '../../companies/company.entity';
+import { Column, Entity, Index } from 'typeorm';
+import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 
 /** Where clients come from. A fixed set, so reports can group by it (docs/crm.md). */
 export const SOURCE_TYPES = ['manual', 'website', 'referral', 'social', 'advertising', 'marketplace', 'other'] as const;
@@ -28,17 +19,7 @@ export type CrmStatus = (typeof CRM_STATUSES)[number];
 @Index('crm_sources_company_id_created_at_idx', ['companyId', 'createdAt', 'id'])
 @Index('crm_sources_company_id_id_key', ['companyId', 'id'], { unique: true })
 @Index('crm_sources_company_system_key', ['companyId'], { unique: true, where: 'system' })
-export class CrmSourceEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ type: 'uuid' })
-  companyId: string;
-
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
-
+export class CrmSourceEntity extends CompanyOwnedEntity {
   @Column({ type: 'varchar', length: 200 })
   name: string;
 
@@ -59,10 +40,4 @@ export class CrmSourceEntity {
 
   @Column({ type: 'jsonb', nullable: true })
   metadata: object | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,15 +1,6 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { AccountEntity } from '../../accounts/account.entity';
-import { CompanyEntity } from '../../companies/company.entity';
 
 export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
 
@@ -17,17 +8,7 @@ export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
 @Entity('employees')
 @Index('employees_company_id_created_at_idx', ['companyId', 'createdAt', 'id'])
 @Index('employees_company_account_key', ['companyId', 'accountId'], { unique: true, where: 'account_id IS NOT NULL' })
-export class EmployeeEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ type: 'uuid' })
-  companyId: string;
-
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
-
+export class EmployeeEntity extends CompanyOwnedEntity {
   @Column({ type: 'varchar', length: 100 })
   firstName: string;
 
@@ -52,10 +33,4 @@ export class EmployeeEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   linkedAt: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }
