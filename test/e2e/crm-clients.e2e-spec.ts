@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { addMember, newAccount, newCompany, setPlan, TestAccount } from '../support/factories';
+import { addMember, newAccount, newCompany, setPlan, TestAccount, auditRecords } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 
@@ -46,11 +46,6 @@ describe('CRM clients', () => {
   const crmOf = (companyId: string) => `/api/v1/companies/${companyId}/modules/crm`;
   const clientsOf = (companyId: string) => `${crmOf(companyId)}/clients`;
   const clientOf = (companyId: string, clientId: string) => `${clientsOf(companyId)}/${clientId}`;
-  const auditOf = (companyId: string, key: string) =>
-    db.query(
-      `SELECT key, status, account_id, metadata FROM audit_logs WHERE company_id = $1 AND key = $2 ORDER BY created_at`,
-      [companyId, key],
-    );
 
   interface Crm {
     owner: TestAccount;
@@ -113,7 +108,7 @@ describe('CRM clients', () => {
         source: short(crm.system),
       });
       expect(Object.keys(client.source).sort()).toEqual(SHORT_SOURCE_KEYS);
-      expect(await auditOf(crm.company.id, 'crm.clients.create')).toEqual([
+      expect(await auditRecords(db, crm.company.id, 'crm.clients.create')).toEqual([
         {
           key: 'crm.clients.create',
           status: 'success',
@@ -291,8 +286,8 @@ describe('CRM clients', () => {
         ...foreign,
         source: other.system,
       });
-      expect(await auditOf(crm.company.id, 'crm.clients.update')).toEqual([]);
-      expect(await auditOf(other.company.id, 'crm.clients.update')).toEqual([]);
+      expect(await auditRecords(db, crm.company.id, 'crm.clients.update')).toEqual([]);
+      expect(await auditRecords(db, other.company.id, 'crm.clients.update')).toEqual([]);
     });
   });
 
@@ -478,7 +473,7 @@ describe('CRM clients', () => {
       );
       expect(unchanged).toEqual(retyped);
 
-      const records = await auditOf(crm.company.id, 'crm.clients.update');
+      const records = await auditRecords(db, crm.company.id, 'crm.clients.update');
       expect(records).toHaveLength(4);
       expect(records[0]).toEqual({
         key: 'crm.clients.update',
@@ -529,7 +524,7 @@ describe('CRM clients', () => {
       expect(error.error.details).toEqual([{ field: 'source_id', message: 'must be a source of this company' }]);
       const after = expectSuccess(await t.http.get(clientOf(crm.company.id, client.id)).set(crm.owner.auth));
       expect(after).toEqual({ ...client, source: crm.system });
-      expect(await auditOf(crm.company.id, 'crm.clients.update')).toEqual([]);
+      expect(await auditRecords(db, crm.company.id, 'crm.clients.update')).toEqual([]);
     });
   });
 
@@ -554,7 +549,7 @@ describe('CRM clients', () => {
       );
       expect(active).toMatchObject({ id: client.id, status: 'active', source: short(crm.website) });
 
-      const records = await auditOf(crm.company.id, 'crm.clients.update');
+      const records = await auditRecords(db, crm.company.id, 'crm.clients.update');
       expect(records.map((r: { status: string; metadata: { path: string } }) => [r.status, r.metadata.path])).toEqual([
         ['success', `${clientOf(crm.company.id, client.id)}/deactivate`],
         ['success', `${clientOf(crm.company.id, client.id)}/deactivate`],
@@ -589,14 +584,13 @@ describe('CRM clients', () => {
       expectError(await t.http.get(clientsOf(crm.company.id)).set(sourcesOnly.auth), 403, 'forbidden');
       expectError(await t.http.get(clientOf(crm.company.id, client.id)).set(sourcesOnly.auth), 403, 'forbidden');
 
-      expect(await auditOf(crm.company.id, 'crm.clients.create')).toEqual([
+      expect(await auditRecords(db, crm.company.id, 'crm.clients.create')).toEqual([
         expect.objectContaining({ status: 'success', account_id: crm.owner.id }),
         expect.objectContaining({ status: 'error', account_id: reader.id }),
       ]);
-      expect((await auditOf(crm.company.id, 'crm.clients.update')).map((r: { status: string }) => r.status)).toEqual([
-        'error',
-        'error',
-      ]);
+      expect(
+        (await auditRecords(db, crm.company.id, 'crm.clients.update')).map((r: { status: string }) => r.status),
+      ).toEqual(['error', 'error']);
     });
 
     it('a member holding create and update may act; their changes are audited under their account', async () => {
@@ -605,7 +599,7 @@ describe('CRM clients', () => {
       await addMember(db, crm.company.id, clerk, ['crm.clients.create', 'crm.clients.update']);
       const client = await createClient(crm, {}, clerk);
       expectSuccess(await t.http.post(`${clientOf(crm.company.id, client.id)}/deactivate`).set(clerk.auth));
-      expect(await auditOf(crm.company.id, 'crm.clients.create')).toEqual([
+      expect(await auditRecords(db, crm.company.id, 'crm.clients.create')).toEqual([
         expect.objectContaining({ status: 'success', account_id: clerk.id }),
       ]);
     });
@@ -624,7 +618,7 @@ describe('CRM clients', () => {
         403,
         'plan_required',
       );
-      expect(await auditOf(crm.company.id, 'crm.clients.create')).toEqual([
+      expect(await auditRecords(db, crm.company.id, 'crm.clients.create')).toEqual([
         expect.objectContaining({ status: 'success' }),
         expect.objectContaining({ status: 'error' }),
       ]);

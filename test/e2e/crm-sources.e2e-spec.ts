@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { addMember, newAccount, newCompany, setPlan, TestAccount } from '../support/factories';
+import { addMember, newAccount, newCompany, setPlan, TestAccount, auditRecords } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 
@@ -30,11 +30,6 @@ describe('CRM sources', () => {
 
   const sourcesOf = (companyId: string) => `/api/v1/companies/${companyId}/modules/crm/sources`;
   const sourceOf = (companyId: string, sourceId: string) => `${sourcesOf(companyId)}/${sourceId}`;
-  const auditOf = (companyId: string, key: string) =>
-    db.query(
-      `SELECT key, status, account_id, metadata FROM audit_logs WHERE company_id = $1 AND key = $2 ORDER BY created_at`,
-      [companyId, key],
-    );
 
   async function ownedCompany() {
     const owner = await newAccount(t.http, 'crm-owner');
@@ -98,10 +93,9 @@ describe('CRM sources', () => {
         'validation_failed',
       );
       expect(expectSuccess(await t.http.get(sourceOf(company.id, system.id)).set(owner.auth))).toEqual(system);
-      expect((await auditOf(company.id, 'crm.sources.update')).map((r: { status: string }) => r.status)).toEqual([
-        'error',
-        'error',
-      ]);
+      expect(
+        (await auditRecords(db, company.id, 'crm.sources.update')).map((r: { status: string }) => r.status),
+      ).toEqual(['error', 'error']);
     });
 
     it('only one system source per company, enforced by the database', async () => {
@@ -150,7 +144,7 @@ describe('CRM sources', () => {
       });
       expect(Object.keys(full).sort()).toEqual(SOURCE_KEYS);
 
-      expect(await auditOf(company.id, 'crm.sources.create')).toEqual([
+      expect(await auditRecords(db, company.id, 'crm.sources.create')).toEqual([
         expect.objectContaining({
           status: 'success',
           account_id: owner.id,
@@ -266,7 +260,7 @@ describe('CRM sources', () => {
       expect(cleared).toMatchObject({ name: 'Site', url: null, comment: null, metadata: null, type: 'social' });
       expect(expectSuccess(await t.http.get(sourceOf(company.id, source.id)).set(owner.auth))).toEqual(cleared);
 
-      const records = await auditOf(company.id, 'crm.sources.update');
+      const records = await auditRecords(db, company.id, 'crm.sources.update');
       expect(records).toEqual([
         expect.objectContaining({
           status: 'success',
@@ -326,11 +320,9 @@ describe('CRM sources', () => {
       const created = await createSource(editor, company.id, { name: 'By editor' });
       expectSuccess(await t.http.patch(sourceOf(company.id, created.id)).set(editor.auth).send({ name: 'Edited' }));
 
-      expect((await auditOf(company.id, 'crm.sources.create')).map((r: { status: string }) => r.status)).toEqual([
-        'success',
-        'error',
-        'success',
-      ]);
+      expect(
+        (await auditRecords(db, company.id, 'crm.sources.create')).map((r: { status: string }) => r.status),
+      ).toEqual(['success', 'error', 'success']);
     });
 
     it('403 plan_required below the Business plan, for reading and changing', async () => {

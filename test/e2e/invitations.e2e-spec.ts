@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { addMember, invite, newAccount, newCompany, TestAccount, uniqueEmail } from '../support/factories';
+import {
+  addMember,
+  invite,
+  newAccount,
+  newCompany,
+  TestAccount,
+  uniqueEmail,
+  auditRecords,
+} from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 
@@ -19,11 +27,6 @@ describe('Invitations', () => {
   const reject = (id: string) => `${mine}/${id}/reject`;
   const summaryOf = async (account: TestAccount) =>
     expectSuccess(await t.http.get('/api/v1/account/summary').set(account.auth));
-  const auditOf = (companyId: string, key: string) =>
-    db.query(
-      `SELECT key, status, account_id, metadata FROM audit_logs WHERE company_id = $1 AND key = $2 ORDER BY created_at`,
-      [companyId, key],
-    );
 
   async function ownedCompany(name?: string) {
     const owner = await newAccount(t.http, 'owner');
@@ -52,7 +55,7 @@ describe('Invitations', () => {
         updated_at: expect.stringMatching(TIMESTAMP),
       });
 
-      expect(await auditOf(company.id, 'accounts.invitations.create')).toEqual([
+      expect(await auditRecords(db, company.id, 'accounts.invitations.create')).toEqual([
         {
           key: 'accounts.invitations.create',
           status: 'success',
@@ -95,7 +98,7 @@ describe('Invitations', () => {
         409,
         'conflict',
       );
-      const records = await auditOf(company.id, 'accounts.invitations.create');
+      const records = await auditRecords(db, company.id, 'accounts.invitations.create');
       expect(records.map((r: { status: string }) => r.status)).toEqual(['success', 'error']);
       expect(records[1]).toEqual({
         key: 'accounts.invitations.create',
@@ -160,7 +163,7 @@ describe('Invitations', () => {
         403,
         'forbidden',
       );
-      const records = await auditOf(company.id, 'accounts.invitations.create');
+      const records = await auditRecords(db, company.id, 'accounts.invitations.create');
       expect(records.map((r: { status: string; account_id: string }) => [r.status, r.account_id])).toEqual([
         ['success', allowed.id],
         ['error', denied.id],
@@ -175,7 +178,7 @@ describe('Invitations', () => {
       expectError(await t.http.post(invitationsOf(company.id)).set(stranger.auth).send(body), 404, 'not_found');
       expectError(await t.http.post(invitationsOf(randomUUID())).set(stranger.auth).send(body), 404, 'not_found');
       expectError(await t.http.post(invitationsOf('nope')).set(stranger.auth).send(body), 400, 'validation_failed');
-      expect(await auditOf(company.id, 'accounts.invitations.create')).toEqual([]);
+      expect(await auditRecords(db, company.id, 'accounts.invitations.create')).toEqual([]);
     });
   });
 
@@ -237,7 +240,7 @@ describe('Invitations', () => {
       expect((await summaryOf(invitee)).invitations_count).toBe(0);
       expectError(await t.http.post(accept(invitation.id)).set(invitee.auth), 404, 'not_found');
 
-      expect(await auditOf(company.id, 'accounts.invitations.revoke')).toEqual([
+      expect(await auditRecords(db, company.id, 'accounts.invitations.revoke')).toEqual([
         {
           key: 'accounts.invitations.revoke',
           status: 'success',
@@ -271,7 +274,7 @@ describe('Invitations', () => {
       for (const id of [accepted.id, rejected.id]) {
         expectError(await t.http.delete(`${invitationsOf(company.id)}/${id}`).set(owner.auth), 409, 'conflict');
       }
-      const records = await auditOf(company.id, 'accounts.invitations.revoke');
+      const records = await auditRecords(db, company.id, 'accounts.invitations.revoke');
       expect(records.map((r: { status: string }) => r.status)).toEqual(['error', 'error']);
       expect(records[0].metadata.error.code).toBe('conflict');
       expect(expectPage(await t.http.get(invitationsOf(company.id)).set(owner.auth), 'invitations').items).toHaveLength(
@@ -316,7 +319,7 @@ describe('Invitations', () => {
       expectError(await t.http.delete(path).set(stranger.auth), 404, 'not_found');
       expectError(await t.http.delete(path).set(member.auth), 403, 'forbidden');
       expectSuccess(await t.http.delete(path).set(revoker.auth));
-      const records = await auditOf(company.id, 'accounts.invitations.revoke');
+      const records = await auditRecords(db, company.id, 'accounts.invitations.revoke');
       expect(records.map((r: { status: string; account_id: string }) => [r.status, r.account_id])).toEqual([
         ['error', member.id],
         ['success', revoker.id],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { addMember, joinByInvitation, newAccount, newCompany, TestAccount } from '../support/factories';
+import { addMember, joinByInvitation, newAccount, newCompany, TestAccount, auditRecords } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP } from '../support/expectations';
 
@@ -14,11 +14,6 @@ describe('Members', () => {
   afterAll(() => t.close());
 
   const membersOf = (companyId: string) => `/api/v1/companies/${companyId}/members`;
-  const auditOf = (companyId: string, key: string) =>
-    db.query(
-      `SELECT key, status, account_id, metadata FROM audit_logs WHERE company_id = $1 AND key = $2 ORDER BY created_at`,
-      [companyId, key],
-    );
 
   /** An owner with a company and one member holding `codes`. */
   async function companyWithMember(codes: string[] = []) {
@@ -107,7 +102,7 @@ describe('Members', () => {
       expectError(await t.http.get(membersOf(company.id)).set(member.auth), 404, 'not_found');
       expect(expectSuccess(await t.http.get('/api/v1/account/summary').set(member.auth)).organizations_count).toBe(0);
 
-      expect(await auditOf(company.id, 'accounts.delete')).toEqual([
+      expect(await auditRecords(db, company.id, 'accounts.delete')).toEqual([
         {
           key: 'accounts.delete',
           status: 'success',
@@ -152,7 +147,7 @@ describe('Members', () => {
       const { items } = expectPage(await t.http.get(membersOf(company.id)).set(owner.auth), 'members');
       expect(items).toHaveLength(2);
 
-      const records = await auditOf(company.id, 'accounts.delete');
+      const records = await auditRecords(db, company.id, 'accounts.delete');
       expect(records).toHaveLength(2);
       expect(records[0]).toEqual({
         key: 'accounts.delete',
@@ -182,7 +177,7 @@ describe('Members', () => {
       await addMember(db, company.id, plain, ['accounts']);
 
       expectError(await t.http.delete(`${membersOf(company.id)}/${member.id}`).set(plain.auth), 403, 'forbidden');
-      expect(await auditOf(company.id, 'accounts.delete')).toEqual([
+      expect(await auditRecords(db, company.id, 'accounts.delete')).toEqual([
         expect.objectContaining({ status: 'error', account_id: plain.id }),
       ]);
 
@@ -203,7 +198,7 @@ describe('Members', () => {
       );
       expect(bad.error.details).toEqual([{ field: 'accountId', message: 'must be a UUID' }]);
       expectError(await t.http.delete(`${membersOf('nope')}/${member.id}`).set(owner.auth), 400, 'validation_failed');
-      expect(await auditOf(company.id, 'accounts.delete')).toEqual([]);
+      expect(await auditRecords(db, company.id, 'accounts.delete')).toEqual([]);
     });
   });
 });

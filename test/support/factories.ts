@@ -128,3 +128,12 @@ export async function joinByInvitation(
   const invitation = await invite(http, inviter, companyId, invitee.email);
   expectSuccess(await http.post(`/api/v1/account/invitations/${invitation.id}/accept`).set(invitee.auth));
 }
+
+/** The company's audit records (of one key, when given), oldest first. */
+export function auditRecords(db: DataSource, companyId: string, key?: string): Promise<any[]> {
+  return db.query(
+    `SELECT key, status, account_id, metadata FROM audit_logs
+     WHERE company_id = $1 AND ($2::text IS NULL OR key = $2) ORDER BY created_at, id`,
+    [companyId, key ?? null],
+  );
+}
