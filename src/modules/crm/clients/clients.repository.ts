@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { pageOffset } from '../../../core/pagination/page-query.dto';
-import { assignments } from '../../../database/sql';
+import { assignments, jsonb, rfc3339 } from '../../../database/sql';
 import { Db, InjectDb } from '../../../database/transaction-host';
-import { jsonb, rfc3339 } from '../../../database/sql';
 import type { ClientDetailDto, ClientFullDetailDto, ListClientsQueryDto, UpdateClientDto } from './dto/client.dto';
 
 const CLIENT_FIELDS = [
