@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { selectPage } from '../../../database/select-page';
-import { assignments } from '../../../database/sql';
+import { assignments, jsonb } from '../../../database/sql';
 import { Db, InjectDb } from '../../../database/transaction-host';
-import { jsonb } from '../../../database/sql';
 import type { SourceDto, UpdateSourceDto } from './dto/source.dto';
 
 const SOURCE_COLUMNS = 'id, name, url, type, comment, system, status, metadata, created_at, updated_at';
