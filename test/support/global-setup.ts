@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -14,6 +14,13 @@ export interface TestInfrastructure {
 }
 
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh directory, removed at teardown after whatever uses it has stopped (stops run in reverse). */
+function temporaryDirectory(prefix: string, stops: TestInfrastructure['stops']): string {
+  const directory = mkdtempSync(join(tmpdir(), prefix));
+  stops.push(async () => rmSync(directory, { recursive: true, force: true }));
+  return directory;
+}
 
 async function reachable(url: string): Promise<boolean> {
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -49,7 +56,8 @@ async function provideDatabase(stops: TestInfrastructure['stops']): Promise<stri
     url.pathname = `/${name}`;
     return url.toString();
   }
-  const embedded = await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'platform-test-pg-')), name);
+  const directory = temporaryDirectory('platform-test-pg-', stops);
+  const embedded = await startEmbeddedPostgres(directory, name);
   stops.push(embedded.stop);
   return embedded.url;
 }
@@ -64,7 +72,7 @@ export default async function globalSetup(): Promise<void> {
   await migrations.runMigrations({ transaction: 'each' });
   await migrations.destroy();
 
-  const s3 = await startEmbeddedS3(mkdtempSync(join(tmpdir(), 'platform-test-s3-')));
+  const s3 = await startEmbeddedS3(temporaryDirectory('platform-test-s3-', stops));
   stops.push(s3.stop);
 
   Object.assign(process.env, {
