@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LoadedOnce } from '../cache/loaded-once';
 import { PermissionCatalogRepository } from './permission-catalog.repository';
 import { PermissionDto } from './permission.dto';
 
@@ -8,9 +9,11 @@ import { PermissionDto } from './permission.dto';
  */
 @Injectable()
 export class PermissionCatalog {
-  private loading?: Promise<Map<string, PermissionDto>>;
+  private readonly catalog: LoadedOnce<Map<string, PermissionDto>>;
 
-  constructor(private readonly repository: PermissionCatalogRepository) {}
+  constructor(repository: PermissionCatalogRepository) {
+    this.catalog = new LoadedOnce(async () => new Map((await repository.listAll()).map((row) => [row.code, row])));
+  }
 
   async list(): Promise<PermissionDto[]> {
     return [...(await this.byCode()).values()];
@@ -21,13 +24,6 @@ export class PermissionCatalog {
   }
 
   byCode(): Promise<Map<string, PermissionDto>> {
-    this.loading ??= this.repository
-      .listAll()
-      .then((rows) => new Map(rows.map((row) => [row.code, row])))
-      .catch((error: unknown) => {
-        this.loading = undefined;
-        throw error;
-      });
-    return this.loading;
+    return this.catalog.get();
   }
 }

@@ -6,7 +6,7 @@ import { AppException } from '../../core/http/app.exception';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { Paginated } from '../../core/pagination/paginated';
 import { StorageService } from '../../core/storage/storage.service';
-import { PlansRepository } from '../plans/plans.repository';
+import { PlanCatalog } from '../plans/plan-catalog';
 import { CompaniesRepository, SlugTakenError, TableBytes, toMb } from './companies.repository';
 import { CompanyLifecycle } from './company-lifecycle';
 import { CompanyPurger } from './company-purger';
@@ -29,7 +29,7 @@ const SLUG_ATTEMPTS = 20;
 export class CompaniesService {
   constructor(
     private readonly companies: CompaniesRepository,
-    private readonly plans: PlansRepository,
+    private readonly plans: PlanCatalog,
     private readonly lifecycle: CompanyLifecycle,
     private readonly purger: CompanyPurger,
     private readonly storage: StorageService,
@@ -105,7 +105,7 @@ export class CompaniesService {
   }
 
   async plan(access: CompanyAccess): Promise<CompanyPlanDto> {
-    const plan = (await this.plans.findByCode(access.plan.code))!;
+    const plan = (await this.plans.byCode(access.plan.code))!;
     return { plan, expires_at: access.plan.expiresAt, expired: access.plan.expired };
   }
 
@@ -113,7 +113,7 @@ export class CompaniesService {
     if (dto.period && dto.expires_at) {
       throw AppException.validation([{ field: 'period', message: 'give either period or expires_at, not both' }]);
     }
-    const plan = await this.plans.findByCode(dto.code);
+    const plan = await this.plans.byCode(dto.code);
     if (!plan) throw AppException.validation([{ field: 'code', message: 'is not a plan code' }]);
     const expiresAt = dto.expires_at ? new Date(dto.expires_at) : oneAhead(dto.period!);
     await this.companies.setPlan(access.companyId, plan.code, expiresAt);
@@ -126,7 +126,7 @@ export class CompaniesService {
 
   async storageStatus(access: CompanyAccess): Promise<StorageStatusDto> {
     const [plan, tables, objects] = await Promise.all([
-      this.plans.findByCode(access.plan.code),
+      this.plans.byCode(access.plan.code),
       this.companies.tableUsage(access.companyId),
       this.storage.usage(access.companyId),
     ]);
@@ -142,7 +142,7 @@ export class CompaniesService {
 
   async databaseUsage(access: CompanyAccess): Promise<DatabaseUsageDto> {
     const [plan, tables] = await Promise.all([
-      this.plans.findByCode(access.plan.code),
+      this.plans.byCode(access.plan.code),
       this.companies.tableUsage(access.companyId),
     ]);
     return {
