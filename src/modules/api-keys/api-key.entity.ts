@@ -1,37 +1,14 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
-import { AccountEntity } from '../accounts/account.entity';
+import { Column, Entity, Index } from 'typeorm';
+import { AccountSecretEntity } from '../accounts/account-secret.entity';
 
+/** Programmatic access for an account, metered per UTC day (api_key_usage). */
 @Entity('api_keys')
 @Index('api_keys_account_id_created_at_idx', ['accountId', 'createdAt', 'id'])
-export class ApiKeyEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ type: 'uuid' })
-  accountId: string;
-
-  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
-
+@Index('api_keys_key_hash_key', ['keyHash'], { unique: true })
+export class ApiKeyEntity extends AccountSecretEntity {
+  /** Application name. */
   @Column({ type: 'varchar', length: 100 })
   name: string;
-
-  @Column({ type: 'varchar', length: 16 })
-  keyPrefix: string;
-
-  @Index('api_keys_key_hash_key', { unique: true })
-  @Column({ type: 'char', length: 64, select: false })
-  keyHash: string;
 
   @Column({ type: 'int' })
   dailyRequests: number;
@@ -44,10 +21,4 @@ export class ApiKeyEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   revokedAt: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }
