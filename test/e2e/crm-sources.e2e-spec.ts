@@ -3,19 +3,8 @@ import { DataSource } from 'typeorm';
 import { addMember, newAccount, newCompany, setPlan, TestAccount, auditRecords } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
+import { SOURCE_KEYS } from '../support/crm';
 
-const SOURCE_KEYS = [
-  'comment',
-  'created_at',
-  'id',
-  'metadata',
-  'name',
-  'status',
-  'system',
-  'type',
-  'updated_at',
-  'url',
-];
 const SOURCE_TYPES = ['manual', 'website', 'referral', 'social', 'advertising', 'marketplace', 'other'];
 const DAY = 86400_000;
 
