@@ -16,12 +16,12 @@ import { requestIdOf } from './core/http/request-id';
 import { UndeclaredBodyInterceptor } from './core/http/undeclared-body.interceptor';
 import { AppValidationPipe } from './core/http/validation';
 import { StorageModule } from './core/storage/storage.module';
+import { DatabaseModule } from './database/database.module';
 import { databaseOptions } from './database/database.options';
 import { MigrationsRunner } from './database/migrations-runner';
 import { AccessModule } from './core/access/access.module';
 import { CompanyGuard } from './core/access/company.guard';
 import { AuditInterceptor } from './core/audit/audit.interceptor';
-import { AuthCoreModule } from './core/auth/auth-core.module';
 import { MailModule } from './core/mail/mail.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { AdminsModule } from './modules/admins/admins.module';
@@ -31,6 +31,7 @@ import { CompaniesModule } from './modules/companies/companies.module';
 import { CrmModule } from './modules/crm/crm.module';
 import { FingerprintsModule } from './modules/fingerprints/fingerprints.module';
 import { HealthModule } from './modules/health/health.module';
+import { HrmModule } from './modules/hrm/hrm.module';
 import { InvitationsModule } from './modules/invitations/invitations.module';
 import { MembersModule } from './modules/members/members.module';
 import { PermissionsModule } from './modules/permissions/permissions.module';
@@ -62,8 +63,8 @@ import { PlansModule } from './modules/plans/plans.module';
           poolSize: config.get('DB_POOL_SIZE', { infer: true }),
         }),
     }),
+    DatabaseModule,
     StorageModule,
-    AuthCoreModule,
     AccessModule,
     MailModule,
     AuthModule,
@@ -74,6 +75,7 @@ import { PlansModule } from './modules/plans/plans.module';
     CompaniesModule,
     MembersModule,
     InvitationsModule,
+    HrmModule,
     CrmModule,
     HealthModule,
     PlansModule,

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
 import { validateEnvironment } from '../config/environment';
 import { databaseOptions } from '../database/database.options';
+import { Db } from '../database/db';
 import { startEmbeddedPostgres } from '../database/embedded-postgres';
 import { ensureAdministrator } from '../modules/admins/administrators';
 import { join } from 'node:path';
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
     await db.initialize();
     await db.runMigrations({ transaction: 'each' });
     const outcome = await ensureAdministrator(
-      (sql, params) => db.query(sql, params),
+      Db.of(db),
       {
         email: values.email,
         password: values.password,

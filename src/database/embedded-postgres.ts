@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
-import { freePort } from '../core/net/free-port';
+import { freePort } from '../common/free-port';
 
 export interface EmbeddedPostgres {
   url: string;

@@ -1,25 +1,49 @@
 /**
- * The SET list of a partial update: only the fields that were sent (not undefined), and only
- * columns named in `allowed`, so a stray key can never reach the SQL text.
+ * SQL as tagged templates: `sql\`SELECT … WHERE id = ${id}\`` keeps every value a parameter and
+ * numbers the parameters itself, so no statement is written with `$1…$n` by hand. A value that is
+ * itself an `Sql` (a fragment) is spliced in, its own values renumbered; `raw()` splices text that
+ * comes from code (column lists of a table declaration), never from a request.
  */
-export function assignments(
-  changes: Record<string, unknown>,
-  allowed: readonly string[],
-  firstParam = 1,
-): { sql: string; values: unknown[] } {
-  const fields = Object.entries(changes).filter(([column, value]) => value !== undefined && allowed.includes(column));
-  return {
-    sql: fields.map(([column], i) => `${column} = $${firstParam + i}`).join(', '),
-    values: fields.map(([, value]) => value),
-  };
+export class Sql {
+  constructor(
+    readonly strings: readonly string[],
+    readonly values: readonly unknown[],
+  ) {}
+
+  /** The text with `$n` placeholders and the values they stand for, in order. */
+  render(): { text: string; values: unknown[] } {
+    const values: unknown[] = [];
+    const text = this.append(values);
+    return { text, values };
+  }
+
+  private append(values: unknown[]): string {
+    let text = this.strings[0];
+    this.values.forEach((value, i) => {
+      if (value instanceof Sql) {
+        text += value.append(values);
+      } else {
+        values.push(value);
+        text += `$${values.length}`;
+      }
+      text += this.strings[i + 1];
+    });
+    return text;
+  }
 }
 
-/**
- * A jsonb parameter: node-postgres would send a JS array as a Postgres array literal, so JSON
- * values go as text. undefined stays undefined (a field not sent), null stays null.
- */
-export const jsonb = (value: object | null | undefined): string | null | undefined =>
-  value === undefined || value === null ? value : JSON.stringify(value);
+export function sql(strings: TemplateStringsArray, ...values: unknown[]): Sql {
+  return new Sql(strings, values);
+}
+
+/** Text spliced in as it is: only for SQL written in the code (identifiers, column lists). */
+export const raw = (text: string): Sql => new Sql([text], []);
+
+/** Fragments joined by a separator, e.g. conditions by ` AND `. */
+export function join(fragments: readonly Sql[], separator: string): Sql {
+  if (fragments.length === 0) return raw('');
+  return new Sql(['', ...fragments.slice(1).map(() => separator), ''], fragments);
+}
 
 /**
  * A timestamptz as the API writes every time (RFC 3339, UTC, milliseconds), for timestamps

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { CompanyResources, RequirePermission } from '../../src/core/access/company-route.decorators';
 import { AuditRepository } from '../../src/core/audit/audit.repository';
 import { CompaniesRepository } from '../../src/modules/companies/companies.repository';
+import { PositionEntity } from '../../src/modules/hrm/positions/position.entity';
 import { addMember, newAccount, newApiKey, newCompany, setPlan, TestAccount } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectSuccess } from '../support/expectations';
@@ -17,7 +18,7 @@ class NameDto {
 }
 
 /** Company routes that exist only in this test, to exercise the guard on codes of every kind. */
-@CompanyResources({ positionId: 'positions' })
+@CompanyResources({ positionId: PositionEntity })
 @Controller('companies/:id/test-only')
 class TestCompanyController {
   @Patch('positions/:positionId')

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
+import { Db } from '../../src/database/db';
 import { AdminBootstrapService } from '../../src/modules/admins/admin-bootstrap.service';
 import { uniqueEmail } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -24,7 +25,7 @@ describe('Administrators', () => {
     const email = uniqueEmail('admin');
     const db = t.app.get(DataSource);
     const config = new ConfigService({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'admin-password', BCRYPT_ROUNDS: 4 });
-    const bootstrap = new AdminBootstrapService(db, config as never);
+    const bootstrap = new AdminBootstrapService(t.app.get(Db), config as never);
     await bootstrap.onApplicationBootstrap();
     const [{ updated_at: first }] = await db.query(`SELECT updated_at FROM accounts WHERE email = $1`, [email]);
     await bootstrap.onApplicationBootstrap();

@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { resolve } from 'node:path';
-import { freePort } from '../../src/core/net/free-port';
+import { freePort } from '../../src/common/free-port';
 
 /**
  * The service as a real process (CONTRACT 11): start-up refuses bad settings, and SIGTERM

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
 import type { DataSource } from 'typeorm';
+import { Db } from '../../src/database/db';
 import { ensureAdministrator } from '../../src/modules/admins/administrators';
 import { expectSuccess } from './expectations';
 
@@ -105,7 +106,7 @@ export async function setPlan(db: DataSource, companyId: string, code: string, e
 export async function newAdmin(http: TestAgent, db: DataSource): Promise<TestAccount> {
   const email = uniqueEmail('admin');
   const password = 'administrator-password';
-  await ensureAdministrator((sql, params) => db.query(sql, params), { email, password }, 4);
+  await ensureAdministrator(Db.of(db), { email, password }, 4);
   const session = expectSuccess(await http.post('/api/v1/auth/login').send({ email, password }));
   return { id: session.account.id, email, password, token: session.access_token, auth: bearer(session.access_token) };
 }

@@ -9,6 +9,6 @@ import { PermissionCatalogRepository } from './permission-catalog.repository';
 @Global()
 @Module({
   providers: [AccessRepository, PermissionCatalog, PermissionCatalogRepository, AuditRepository, AuditTrail],
-  exports: [AccessRepository, PermissionCatalog, AuditTrail],
+  exports: [AccessRepository, PermissionCatalog, AuditTrail, AuditRepository],
 })
 export class AccessModule {}

@@ -1,5 +1,6 @@
-import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata, Type } from '@nestjs/common';
 import { ApiExtension, ApiForbiddenResponse, ApiNotFoundResponse, ApiParam } from '@nestjs/swagger';
+import type { PermissionCode } from './permission-codes';
 
 export const COMPANY_ROUTE = 'access:company_route';
 export const REQUIRED_PERMISSION = 'access:required_permission';
@@ -29,7 +30,7 @@ export const CompanyRoute = () =>
  * it (403 forbidden, then 403 plan_required), the audit trail records it for changes, and
  * OpenAPI shows it as `x-permission`, so the three cannot drift apart.
  */
-export const RequirePermission = (code: string, options: { admins?: AdminAccess } = {}) =>
+export const RequirePermission = (code: PermissionCode, options: { admins?: AdminAccess } = {}) =>
   applyDecorators(
     CompanyRoute(),
     SetMetadata(REQUIRED_PERMISSION, code),
@@ -43,8 +44,8 @@ export const RequirePermission = (code: string, options: { admins?: AdminAccess 
   );
 
 /**
- * Path parameters that name rows of a company table, e.g. `{ clientId: 'crm_clients' }`.
- * The guard answers 404 for a row of another company before it looks at permissions
- * (CONTRACT 2 order); the table must have `id` and `company_id` columns.
+ * Path parameters that name rows of a company table, by the table's entity, e.g.
+ * `{ clientId: CrmClientEntity }`. The guard answers 404 for a row of another company before it
+ * looks at permissions (CONTRACT 2 order); the table has `id` and `company_id` columns.
  */
-export const CompanyResources = (tables: Record<string, string>) => SetMetadata(COMPANY_RESOURCES, tables);
+export const CompanyResources = (entities: Record<string, Type>) => SetMetadata(COMPANY_RESOURCES, entities);

@@ -1,10 +1,11 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { isUUID } from 'class-validator';
 import { AuditTrail } from '../audit/audit-trail';
-import type { AccountView } from '../auth/auth-context';
+import type { CallerAccount } from '../auth/auth-context';
 import { AppException } from '../http/app.exception';
-import { AccessRepository, CompanyStanding } from './access.repository';
+import { AccessRepository } from './access.repository';
+import { CompanyStanding, CompanyStandings } from './company-standing';
 import { CompanyAccess, CompanyRequest } from './company-access';
 import {
   ADMIN_ACCESS,
@@ -15,6 +16,7 @@ import {
 } from './company-route.decorators';
 import { effectivePermissions, planAllows } from './effective-permissions';
 import { PermissionCatalog } from './permission-catalog';
+import type { PermissionCode } from './permission-codes';
 
 /** `clientId` → `Client`, for "Client not found". */
 const resourceName = (param: string) => param.charAt(0).toUpperCase() + param.slice(1).replace(/Id$/, '');
@@ -31,6 +33,7 @@ export class CompanyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly access: AccessRepository,
+    private readonly standings: CompanyStandings,
     private readonly catalog: PermissionCatalog,
     private readonly audit: AuditTrail,
   ) {}
@@ -50,13 +53,13 @@ export class CompanyGuard implements CanActivate {
     const companyId = params.id;
     const adminAccess = this.reflector.get<AdminAccess | undefined>(ADMIN_ACCESS, context.getHandler());
     const actsAsAdmin = account.is_admin && adminAccess !== undefined;
-    const standing = await this.access.standing(companyId, account.id);
+    const standing = await this.standings.standing(companyId, account.id);
     if (!standing || (!standing.role && !actsAsAdmin)) throw AppException.notFound('Company');
 
     // For object metadata Nest merges class and handler declarations into one object.
-    const resources = this.reflector.getAllAndMerge<Record<string, string>>(COMPANY_RESOURCES, targets) ?? {};
-    for (const [param, table] of Object.entries(resources)) {
-      if (params[param] && !(await this.access.exists(table, params[param], companyId))) {
+    const resources = this.reflector.getAllAndMerge<Record<string, Type>>(COMPANY_RESOURCES, targets) ?? {};
+    for (const [param, entity] of Object.entries(resources)) {
+      if (params[param] && !(await this.access.exists(entity, params[param], companyId))) {
         throw AppException.notFound(resourceName(param));
       }
     }
@@ -74,7 +77,7 @@ export class CompanyGuard implements CanActivate {
 
   private async memberAccess(
     context: ExecutionContext,
-    account: AccountView,
+    account: CallerAccount,
     companyId: string,
     standing: CompanyStanding,
     adminAccess: AdminAccess | undefined,
@@ -82,7 +85,7 @@ export class CompanyGuard implements CanActivate {
     const catalog = await this.catalog.byCode();
     const plan = planOf(standing);
     const held = standing.role === 'owner' ? 'all' : (standing.granted ?? []);
-    const permission = this.reflector.get<string | undefined>(REQUIRED_PERMISSION, context.getHandler());
+    const permission = this.reflector.get<PermissionCode | undefined>(REQUIRED_PERMISSION, context.getHandler());
 
     if (permission) {
       const refusal =
@@ -97,7 +100,7 @@ export class CompanyGuard implements CanActivate {
               )
             : null;
       if (refusal) {
-        await this.audit.recordRefusal(context, account.id, refusal, true);
+        await this.audit.recordRefusal(context, account, refusal, true);
         throw refusal;
       }
     }

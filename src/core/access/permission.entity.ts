@@ -13,7 +13,7 @@ export class PermissionEntity {
   criticality: number;
 
   @Column({ type: 'boolean' })
-  allowExpired: boolean;
+  allow_expired: boolean;
 
   @Column({ type: 'text', default: '' })
   description: string;

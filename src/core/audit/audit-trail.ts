@@ -3,7 +3,10 @@ import { Reflector } from '@nestjs/core';
 import { isUUID } from 'class-validator';
 import type { Request } from 'express';
 import { COMPANY_ROUTE, REQUIRED_PERMISSION } from '../access/company-route.decorators';
+import { CompanyStandings } from '../access/company-standing';
 import { PermissionCatalog } from '../access/permission-catalog';
+import type { PermissionCode } from '../access/permission-codes';
+import type { CallerAccount } from '../auth/auth-context';
 import { AppException } from '../http/app.exception';
 import { requestIdOf } from '../http/request-id';
 import { AuditRecord, AuditRepository } from './audit.repository';
@@ -38,17 +41,18 @@ export class AuditTrail {
     private readonly reflector: Reflector,
     private readonly records: AuditRepository,
     private readonly catalog: PermissionCatalog,
+    private readonly standings: CompanyStandings,
   ) {}
 
   /** The permission code when the route is an audited change, else null. */
-  auditedPermission(context: ExecutionContext): string | null {
+  auditedPermission(context: ExecutionContext): PermissionCode | null {
     const req = context.switchToHttp().getRequest<Request>();
     if (READ_METHODS.has(req.method)) return null;
     const companyRoute = this.reflector.getAllAndOverride<boolean>(COMPANY_ROUTE, [
       context.getHandler(),
       context.getClass(),
     ]);
-    const permission = this.reflector.get<string | undefined>(REQUIRED_PERMISSION, context.getHandler());
+    const permission = this.reflector.get<PermissionCode | undefined>(REQUIRED_PERMISSION, context.getHandler());
     return companyRoute && permission ? permission : null;
   }
 
@@ -69,27 +73,42 @@ export class AuditTrail {
 
   /**
    * Records a refused attempt, outside any transaction (the change, if any, was rolled back).
-   * `insider` says the guard already knows the caller belongs to the company. A failure to
-   * record is logged, never allowed to replace the refusal the client must see.
+   * `insider` says the guard already knows the caller belongs to the company; otherwise (the key
+   * quota, decided first) the record is written only for a member or an administrator, so nobody
+   * fills the log of a company they have no business with. A failure to record is logged, never
+   * allowed to replace the refusal the client must see.
    */
-  async recordRefusal(context: ExecutionContext, accountId: string, error: unknown, insider: boolean): Promise<void> {
+  async recordRefusal(
+    context: ExecutionContext,
+    caller: CallerAccount,
+    error: unknown,
+    insider: boolean,
+  ): Promise<void> {
     const permission = this.auditedPermission(context);
     if (!permission || !(error instanceof AppException) || !RECORDED_REFUSALS.has(error.status)) return;
     const companyId = (context.switchToHttp().getRequest<Request>().params as Record<string, string>).id;
     if (!isUUID(companyId)) return;
     try {
-      const record = await this.record(context, permission, accountId, 'error', {
-        error: { code: error.code, message: error.message },
-      });
-      await (insider ? this.records.insert(record) : this.records.insertForInsider(record));
+      if (!insider && !(await this.concerns(companyId, caller))) return;
+      await this.records.insert(
+        await this.record(context, permission, caller.id, 'error', {
+          error: { code: error.code, message: error.message },
+        }),
+      );
     } catch (failure) {
       this.logger.error({ err: failure }, 'Could not record a refused attempt');
     }
   }
 
+  /** Whether the company exists and the caller is a member of it or an administrator. */
+  private async concerns(companyId: string, caller: CallerAccount): Promise<boolean> {
+    const standing = await this.standings.standing(companyId, caller.id);
+    return standing !== null && (standing.role !== null || caller.is_admin);
+  }
+
   private async record(
     context: ExecutionContext,
-    key: string,
+    key: PermissionCode,
     accountId: string,
     status: AuditStatus,
     extra: Record<string, unknown>,
@@ -101,14 +120,14 @@ export class AuditTrail {
         ? withoutSecrets(req.body)
         : undefined;
     return {
-      companyId,
+      company_id: companyId,
       key,
       status,
-      criticality: (await this.catalog.get(key))?.criticality ?? 10,
-      accountId,
-      requestId: requestIdOf(req, req.res),
+      criticality: (await this.catalog.get(key))!.criticality,
+      account_id: accountId,
+      request_id: requestIdOf(req, req.res),
       ip: req.ip ?? null,
-      userAgent: req.get('user-agent') ?? null,
+      user_agent: req.get('user-agent') ?? null,
       metadata: {
         method: req.method,
         path: (req.originalUrl ?? req.url).split('?')[0],

@@ -19,17 +19,17 @@ export class AuditInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (!this.audit.auditedPermission(context)) return next.handle();
-    const accountId = context.switchToHttp().getRequest<AuthenticatedRequest>().auth!.account.id;
+    const caller = context.switchToHttp().getRequest<AuthenticatedRequest>().auth!.account;
 
     return from(
       this.txHost.withTransaction(async () => {
         const result = await lastValueFrom(next.handle(), { defaultValue: undefined });
-        await this.audit.recordSuccess(context, accountId, result);
+        await this.audit.recordSuccess(context, caller.id, result);
         return result;
       }),
     ).pipe(
       catchError(async (error: unknown) => {
-        await this.audit.recordRefusal(context, accountId, error, true);
+        await this.audit.recordRefusal(context, caller, error, true);
         throw error;
       }),
     );

@@ -1,46 +1,20 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 
-/** The account as the API shows it (spec section 2, Account). */
-export interface AccountView {
+/**
+ * What core needs of the calling account. The modules that look callers up return the whole
+ * account row; a handler that answers with it declares `AuthContext<AccountDto>`.
+ */
+export interface CallerAccount {
   id: string;
-  email: string;
-  name: string;
-  avatar_url: string | null;
-  auth_type: string;
-  status: string;
-  description: string;
-  type: string;
   is_admin: boolean;
-  admin_level: number | null;
-  created_at: Date;
-  updated_at: Date;
 }
-
-/** Columns of `accounts` that make an AccountView, for `SELECT ${ACCOUNT_COLUMNS('a')}`. */
-export const ACCOUNT_COLUMNS = (alias = 'accounts') =>
-  [
-    'id',
-    'email',
-    'name',
-    'avatar_url',
-    'auth_type',
-    'status',
-    'description',
-    'type',
-    'is_admin',
-    'admin_level',
-    'created_at',
-    'updated_at',
-  ]
-    .map((column) => `${alias}.${column}`)
-    .join(', ');
 
 export type Credential = { kind: 'session'; sessionId: string } | { kind: 'apiKey'; apiKeyId: string };
 
 /** Who is calling: set by the auth guard on every non-public route. */
-export interface AuthContext {
-  account: AccountView;
+export interface AuthContext<A extends CallerAccount = CallerAccount> {
+  account: A;
   credential: Credential;
 }
 

@@ -5,7 +5,7 @@ import { AuditTrail } from '../audit/audit-trail';
 import { AppException } from '../http/app.exception';
 import { AuthContext, AuthenticatedRequest } from './auth-context';
 import { IS_PUBLIC } from './auth.decorators';
-import { CredentialsRepository } from './credentials.repository';
+import { ApiKeyLookup, SessionLookup } from './credential-lookups';
 import { quotaHeaders, retryAfterSeconds } from './quota';
 import { hashToken, tokenKindOf } from './secret-token';
 
@@ -31,7 +31,8 @@ function presentedCredential(req: AuthenticatedRequest): { raw: string; viaApiKe
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly credentials: CredentialsRepository,
+    private readonly apiKeys: ApiKeyLookup,
+    private readonly sessions: SessionLookup,
     private readonly audit: AuditTrail,
   ) {}
 
@@ -48,7 +49,7 @@ export class AuthGuard implements CanActivate {
     if (kind === 'apiKey') {
       auth = await this.authenticateApiKey(context, presented.raw);
     } else if (kind === 'session' && !presented.viaApiKeyHeader) {
-      const caller = await this.credentials.resolveSession(hashToken(presented.raw));
+      const caller = await this.sessions.resolve(hashToken(presented.raw));
       if (!caller) throw AppException.unauthorized(INVALID_CREDENTIAL);
       auth = { account: caller.account, credential: { kind: 'session', sessionId: caller.sessionId } };
     } else {
@@ -60,14 +61,14 @@ export class AuthGuard implements CanActivate {
   }
 
   private async authenticateApiKey(context: ExecutionContext, raw: string): Promise<AuthContext> {
-    const caller = await this.credentials.resolveApiKey(hashToken(raw));
+    const caller = await this.apiKeys.resolve(hashToken(raw));
     if (!caller) throw AppException.unauthorized(INVALID_CREDENTIAL);
     context.switchToHttp().getResponse<Response>().set(quotaHeaders(caller.dailyRequests, caller.used));
     if (caller.used > caller.dailyRequests) {
       const refusal = new AppException('rate_limited', 'Daily request quota of this API key is spent', undefined, {
         'Retry-After': String(retryAfterSeconds()),
       });
-      await this.audit.recordRefusal(context, caller.account.id, refusal, false);
+      await this.audit.recordRefusal(context, caller.account, refusal, false);
       throw refusal;
     }
     return { account: caller.account, credential: { kind: 'apiKey', apiKeyId: caller.apiKeyId } };

@@ -1,4 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
+import { violatedUniqueConstraint } from '../../database/errors';
 
 /** The error codes of CONTRACT section 2, with the HTTP status each one answers with. */
 export const ERROR_STATUS = {
@@ -54,5 +55,25 @@ export class AppException extends Error {
 
   static unauthorized(message = 'Authentication required') {
     return new AppException('unauthorized', message);
+  }
+}
+
+/** The value, or 404 `<what> not found` when there is none. */
+export function found<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw AppException.notFound(what);
+  return value;
+}
+
+/**
+ * Runs a write whose duplicates a unique index refuses (so concurrent requests cannot both
+ * win); a violation of one of the named constraints becomes 409 conflict with its message.
+ */
+export async function conflictOnDuplicate<T>(write: Promise<T>, messages: Record<string, string>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    const constraint = violatedUniqueConstraint(error);
+    if (constraint && messages[constraint]) throw AppException.conflict(messages[constraint]);
+    throw error;
   }
 }

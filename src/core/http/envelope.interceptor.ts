@@ -2,9 +2,9 @@ import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor,
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { map, Observable } from 'rxjs';
-import { Paginated } from '../pagination/paginated';
+import { LIST_KEY } from '../openapi/api-envelope.decorator';
+import { Page } from '../pagination/page';
 import { successEnvelope } from './envelope';
-import { RESPONSE_MESSAGE } from './response-message.decorator';
 
 /** Wraps every successful JSON answer in the envelope of spec section 1. */
 @Injectable()
@@ -16,15 +16,20 @@ export class EnvelopeInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
-    const message = this.reflector.get<string | undefined>(RESPONSE_MESSAGE, context.getHandler());
 
     return next.handle().pipe(
       map((value: unknown) => {
         if (value instanceof StreamableFile) return value;
-        const data = value instanceof Paginated ? value.toJSON() : (value ?? {});
-        const fallback = res.statusCode === HttpStatus.CREATED ? 'Created' : 'OK';
-        return successEnvelope(req, message ?? fallback, data);
+        const data = value instanceof Page ? value.render(this.listKey(context)) : (value ?? {});
+        return successEnvelope(req, res.statusCode === HttpStatus.CREATED ? 'Created' : 'OK', data);
       }),
     );
+  }
+
+  private listKey(context: ExecutionContext): string {
+    const key = this.reflector.get<string | undefined>(LIST_KEY, context.getHandler());
+    if (!key)
+      throw new Error(`${context.getClass().name}.${context.getHandler().name} returns a Page without @ApiPage`);
+    return key;
   }
 }

@@ -1,4 +1,4 @@
-import { applyDecorators, HttpStatus, Type } from '@nestjs/common';
+import { applyDecorators, HttpStatus, SetMetadata, Type } from '@nestjs/common';
 import { ApiDefaultResponse, ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ErrorEnvelopeDto, PaginationDto, SuccessEnvelopeDto } from './envelope.dto';
@@ -28,17 +28,26 @@ export const ApiEnvelope = (model?: Type, options: EnvelopeOptions = {}) => {
   return envelopeOf(options.isArray ? { type: 'array', items: ref } : ref, [model], options);
 };
 
-/** Documents a list answer: `data` is `{ <key>: model[], pagination }`. */
-export const ApiPaginatedEnvelope = (key: string, model: Type) =>
-  envelopeOf(
-    {
-      type: 'object',
-      required: [key, 'pagination'],
-      properties: {
-        [key]: { type: 'array', items: { $ref: getSchemaPath(model) } },
-        pagination: { $ref: getSchemaPath(PaginationDto) },
+/** Route metadata: the key a list's items are rendered under. */
+export const LIST_KEY = 'envelope:list_key';
+
+/**
+ * Declares a list route: its answer (a `Page`) is rendered as `data: { <key>: model[], pagination }`,
+ * and OpenAPI documents exactly that. The one place the key is written.
+ */
+export const ApiPage = (key: string, model: Type) =>
+  applyDecorators(
+    SetMetadata(LIST_KEY, key),
+    envelopeOf(
+      {
+        type: 'object',
+        required: [key, 'pagination'],
+        properties: {
+          [key]: { type: 'array', items: { $ref: getSchemaPath(model) } },
+          pagination: { $ref: getSchemaPath(PaginationDto) },
+        },
       },
-    },
-    [model],
-    {},
+      [model],
+      {},
+    ),
   );

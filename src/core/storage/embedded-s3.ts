@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { freePort } from '../net/free-port';
+import { freePort } from '../../common/free-port';
 
 export interface EmbeddedS3 {
   endpoint: string;

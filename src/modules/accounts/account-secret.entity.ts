@@ -10,22 +10,24 @@ export abstract class AccountSecretEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column({ type: 'uuid' })
-  accountId: string;
+  /** Owner. */
+  @Column({ type: 'uuid', update: false })
+  account_id: string;
 
   @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'account_id' })
   account?: AccountEntity;
 
-  @Column({ type: 'varchar', length: 16 })
-  keyPrefix: string;
+  /** First characters of the key, for identification. */
+  @Column({ type: 'varchar', length: 16, update: false })
+  key_prefix: string;
 
-  @Column({ type: 'char', length: 64, select: false })
-  keyHash: string;
+  @Column({ type: 'char', length: 64, select: false, update: false })
+  key_hash: string;
 
   @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
+  created_at: Date;
 
   @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
+  updated_at: Date;
 }

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export const AUTH_TYPES = ['password', 'oauth', 'sso', 'ldap'] as const;
@@ -11,43 +12,53 @@ export class AccountEntity {
 
   /** Stored lower-cased, so equality is case-insensitive. */
   @Index('accounts_email_key', { unique: true })
-  @Column({ type: 'varchar', length: 254 })
+  @Column({ type: 'varchar', length: 254, update: false })
   email: string;
 
+  /** Display name. */
   @Column({ type: 'varchar', length: 100 })
   name: string;
 
   @Column({ type: 'text', nullable: true })
-  avatarUrl: string | null;
+  avatar_url: string | null;
 
+  @ApiProperty({ enum: AUTH_TYPES })
   @Column({ type: 'varchar', length: 16, default: 'password' })
-  authType: string;
+  auth_type: string;
 
+  @ApiProperty({ enum: ACCOUNT_STATUSES })
   @Column({ type: 'varchar', length: 16, default: 'waiting' })
   status: string;
 
+  /** Status text of the account ("" when unset). */
   @Column({ type: 'varchar', length: 500, default: '' })
   description: string;
 
+  @ApiProperty({
+    description: `One of ${ACCOUNT_TYPES.join(', ')}; clients must tolerate other strings`,
+    example: 'owner',
+  })
   @Column({ type: 'varchar', length: 32, default: 'owner' })
   type: string;
 
+  /** Platform administrator (technical support). */
   @Column({ type: 'boolean', default: false })
-  isAdmin: boolean;
+  is_admin: boolean;
 
+  /** Administrative access level; null for non-administrators. */
   @Column({ type: 'int', nullable: true })
-  adminLevel: number | null;
+  admin_level: number | null;
 
   @Column({ type: 'varchar', length: 100, nullable: true, select: false })
-  passwordHash: string | null;
+  password_hash: string | null;
 
   @Index('accounts_confirmation_token_hash_key', { unique: true, where: 'confirmation_token_hash IS NOT NULL' })
   @Column({ type: 'char', length: 64, nullable: true, select: false })
-  confirmationTokenHash: string | null;
+  confirmation_token_hash: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
+  created_at: Date;
 
   @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
+  updated_at: Date;
 }

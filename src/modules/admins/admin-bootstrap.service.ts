@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { DataSource } from 'typeorm';
 import type { Environment } from '../../config/environment';
+import { Db } from '../../database/db';
 import { ensureAdministrator } from './administrators';
 
 /** Creates (or brings up to date) the administrator named by ADMIN_EMAIL / ADMIN_PASSWORD at start-up. */
@@ -10,7 +10,7 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Administrators');
 
   constructor(
-    private readonly db: DataSource,
+    private readonly db: Db,
     private readonly config: ConfigService<Environment, true>,
   ) {}
 
@@ -19,7 +19,7 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
     const password = this.config.get('ADMIN_PASSWORD', { infer: true });
     if (!email || !password) return;
     const outcome = await ensureAdministrator(
-      (sql, params) => this.db.query(sql, params),
+      this.db,
       { email, password },
       this.config.get('BCRYPT_ROUNDS', { infer: true }),
     );

@@ -1,4 +1,7 @@
 import * as bcrypt from 'bcrypt';
+import type { Db } from '../../database/db';
+import { sql } from '../../database/sql';
+import { accounts } from '../accounts/accounts.repository';
 
 export interface AdministratorInput {
   email: string;
@@ -6,8 +9,6 @@ export interface AdministratorInput {
   name?: string;
   level?: number;
 }
-
-type Query = (sql: string, params: unknown[]) => Promise<any>;
 
 export const DEFAULT_ADMIN_LEVEL = 10;
 
@@ -17,13 +18,15 @@ export const DEFAULT_ADMIN_LEVEL = 10;
  * Shared by the start-up settings (ADMIN_EMAIL / ADMIN_PASSWORD) and the CLI command.
  */
 export async function ensureAdministrator(
-  query: Query,
+  db: Db,
   input: AdministratorInput,
   bcryptRounds: number,
 ): Promise<'created' | 'updated' | 'unchanged'> {
   const email = input.email.trim().toLowerCase();
   const level = input.level ?? DEFAULT_ADMIN_LEVEL;
-  const [existing] = await query(`SELECT password_hash, is_admin, admin_level FROM accounts WHERE email = $1`, [email]);
+  const existing = await db.one<{ password_hash: string | null; is_admin: boolean; admin_level: number | null }>(
+    sql`SELECT password_hash, is_admin, admin_level FROM accounts WHERE email = ${email}`,
+  );
   if (
     existing?.is_admin &&
     existing.admin_level === level &&
@@ -34,16 +37,22 @@ export async function ensureAdministrator(
   }
   const passwordHash = await bcrypt.hash(input.password, bcryptRounds);
   if (existing) {
-    await query(
-      `UPDATE accounts SET is_admin = true, admin_level = $2, password_hash = $3, updated_at = now() WHERE email = $1`,
-      [email, level, passwordHash],
+    await db.affected(
+      sql`UPDATE accounts SET is_admin = true, admin_level = ${level}, password_hash = ${passwordHash}, updated_at = now()
+          WHERE email = ${email}`,
     );
     return 'updated';
   }
-  await query(
-    `INSERT INTO accounts (email, name, password_hash, status, type, is_admin, admin_level)
-     VALUES ($1, $2, $3, 'confirmed', 'admin', true, $4)`,
-    [email, input.name ?? 'Administrator', passwordHash, level],
+  await db.affected(
+    accounts.insert({
+      email,
+      name: input.name ?? 'Administrator',
+      password_hash: passwordHash,
+      status: 'confirmed',
+      type: 'admin',
+      is_admin: true,
+      admin_level: level,
+    }),
   );
   return 'created';
 }

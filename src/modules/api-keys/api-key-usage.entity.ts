@@ -5,14 +5,14 @@ import { ApiKeyEntity } from './api-key.entity';
 @Entity('api_key_usage')
 export class ApiKeyUsageEntity {
   @PrimaryColumn({ type: 'uuid' })
-  apiKeyId: string;
+  api_key_id: string;
 
   @PrimaryColumn({ type: 'date' })
   day: string;
 
   @ManyToOne(() => ApiKeyEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'api_key_id' })
-  apiKey?: ApiKeyEntity;
+  api_key?: ApiKeyEntity;
 
   @Column({ type: 'int' })
   count: number;

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestj
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
 import { UuidParam } from '../../core/http/validation';
-import { ApiEnvelope, ApiPaginatedEnvelope } from '../../core/openapi/api-envelope.decorator';
+import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { ApiKeysService } from './api-keys.service';
 import { ApiKeyDto, ApiKeyListItemDto, ApiKeyWithRawDto, CreateApiKeyDto } from './dto/api-key.dto';
@@ -14,7 +14,7 @@ export class ApiKeysController {
 
   @Get()
   @ApiOperation({ summary: "The account's API keys, newest first (never the key itself)" })
-  @ApiPaginatedEnvelope('api_keys', ApiKeyListItemDto)
+  @ApiPage('api_keys', ApiKeyListItemDto)
   list(@CurrentAuth() auth: AuthContext, @Query() query: PageQueryDto) {
     return this.keys.list(auth, query);
   }

@@ -1,58 +1,94 @@
 import { Injectable } from '@nestjs/common';
+import type { ApiKeyCaller, ApiKeyLookup } from '../../core/auth/credential-lookups';
+import { listPage, Where } from '../../core/pagination/list';
+import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
-import { selectPage } from '../../database/select-page';
-import { Db, InjectDb } from '../../database/transaction-host';
+import { Db } from '../../database/db';
+import { sql } from '../../database/sql';
+import { Row, Table } from '../../database/table';
+import { accounts } from '../accounts/accounts.repository';
+import type { AccountDto } from '../accounts/dto/account.dto';
+import { ApiKeyEntity } from './api-key.entity';
 import type { ApiKeyDto, ApiKeyListItemDto } from './dto/api-key.dto';
 
-const LIST_COLUMNS = 'id, name, key_prefix, daily_requests, last_used_at, expires_at, revoked_at, created_at';
-const DETAIL_COLUMNS = `${LIST_COLUMNS}, account_id, updated_at`;
+const apiKeys = new Table(ApiKeyEntity);
+const KEY = apiKeys.select();
 
-export interface NewApiKey {
-  accountId: string;
-  name: string;
-  keyPrefix: string;
-  keyHash: string;
-  dailyRequests: number;
-  expiresAt: Date | null;
-}
+/** How often last_used_at is written at most: a busy key must not cause a write per request. */
+const LAST_USED_RESOLUTION = '1 minute';
 
 @Injectable()
-export class ApiKeysRepository {
-  constructor(@InjectDb() private readonly db: Db) {}
+export class ApiKeysRepository implements ApiKeyLookup {
+  constructor(private readonly db: Db) {}
 
-  async create(key: NewApiKey): Promise<ApiKeyDto> {
-    const [row] = await this.db.tx.query(
-      `INSERT INTO api_keys (account_id, name, key_prefix, key_hash, daily_requests, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${DETAIL_COLUMNS}`,
-      [key.accountId, key.name, key.keyPrefix, key.keyHash, key.dailyRequests, key.expiresAt],
-    );
-    return row;
+  async create(
+    key: Pick<Row<ApiKeyEntity>, 'account_id' | 'name' | 'key_prefix' | 'key_hash' | 'daily_requests' | 'expires_at'>,
+  ): Promise<ApiKeyDto> {
+    return (await this.db.one<ApiKeyDto>(sql`${apiKeys.insert(key)} RETURNING ${KEY}`))!;
   }
 
-  list(accountId: string, query: PageQueryDto): Promise<{ items: ApiKeyListItemDto[]; total: number }> {
-    return selectPage(
+  list(accountId: string, query: PageQueryDto): Promise<Page<ApiKeyListItemDto>> {
+    return listPage(
       this.db,
-      { select: LIST_COLUMNS, from: 'api_keys', where: 'account_id = $1', orderBy: 'created_at DESC, id DESC' },
-      [accountId],
+      {
+        from: 'api_keys k',
+        where: new Where(sql`k.account_id = ${accountId}`),
+        orderBy: 'k.created_at DESC, k.id DESC',
+        key: ['k.id'],
+        select: apiKeys.list('k', [
+          'id',
+          'name',
+          'key_prefix',
+          'daily_requests',
+          'last_used_at',
+          'expires_at',
+          'revoked_at',
+          'created_at',
+        ]),
+      },
       query,
     );
   }
 
-  async findOne(accountId: string, id: string): Promise<ApiKeyDto | null> {
-    const [row] = await this.db.tx.query(`SELECT ${DETAIL_COLUMNS} FROM api_keys WHERE id = $1 AND account_id = $2`, [
-      id,
-      accountId,
-    ]);
-    return row ?? null;
+  findOne(accountId: string, id: string) {
+    return this.db.one<ApiKeyDto>(sql`SELECT ${KEY} FROM api_keys WHERE id = ${id} AND account_id = ${accountId}`);
   }
 
   /** Revoking is idempotent: a revoked key keeps its first revocation time. False when not the account's. */
   async revoke(accountId: string, id: string): Promise<boolean> {
-    const [, affected] = await this.db.tx.query(
-      `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()), updated_at = now()
-       WHERE id = $1 AND account_id = $2`,
-      [id, accountId],
+    const revoked = await this.db.affected(
+      sql`UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()), updated_at = now()
+          WHERE id = ${id} AND account_id = ${accountId}`,
     );
-    return affected > 0;
+    return revoked > 0;
+  }
+
+  /**
+   * Finds a usable key and counts this request against its quota for the current UTC day,
+   * atomically (the UPSERT serialises concurrent requests on the key's usage row), in one
+   * round trip.
+   */
+  async resolve(keyHash: string): Promise<ApiKeyCaller | null> {
+    const row = await this.db.one<AccountDto & { api_key_id: string; daily_requests: number; used: number }>(
+      sql`WITH key AS (
+            SELECT id, account_id, daily_requests FROM api_keys
+            WHERE key_hash = ${keyHash} AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())
+          ), usage AS (
+            INSERT INTO api_key_usage (api_key_id, day, count)
+            SELECT id, (now() AT TIME ZONE 'UTC')::date, 1 FROM key
+            ON CONFLICT (api_key_id, day) DO UPDATE SET count = api_key_usage.count + 1
+            RETURNING count
+          ), touched AS (
+            UPDATE api_keys SET last_used_at = now()
+            WHERE id = (SELECT id FROM key)
+              AND (last_used_at IS NULL OR last_used_at < now() - ${LAST_USED_RESOLUTION}::interval)
+          )
+          SELECT key.id AS api_key_id, key.daily_requests, usage.count AS used, ${accounts.select('a')}
+          FROM key JOIN accounts a ON a.id = key.account_id CROSS JOIN usage`,
+      'auth-resolve-api-key',
+    );
+    if (!row) return null;
+    const { api_key_id, daily_requests, used, ...account } = row;
+    return { apiKeyId: api_key_id, dailyRequests: daily_requests, used, account };
   }
 }

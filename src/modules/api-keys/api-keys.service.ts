@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext } from '../../core/auth/auth-context';
 import { issueToken } from '../../core/auth/secret-token';
-import { AppException } from '../../core/http/app.exception';
+import { AppException, found } from '../../core/http/app.exception';
+import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
-import { Paginated } from '../../core/pagination/paginated';
 import { ApiKeysRepository } from './api-keys.repository';
 import { API_KEY_LIFETIMES, ApiKeyDto, ApiKeyListItemDto, ApiKeyWithRawDto, CreateApiKeyDto } from './dto/api-key.dto';
 
@@ -14,34 +14,23 @@ export class ApiKeysService {
   async create(auth: AuthContext, dto: CreateApiKeyDto): Promise<ApiKeyWithRawDto> {
     const token = issueToken('apiKey');
     const lifetime = API_KEY_LIFETIMES[dto.expires_in ?? 'never'];
-    const key = await this.keys.create({
-      accountId: auth.account.id,
+    const { id, name, key_prefix, daily_requests, expires_at, created_at } = await this.keys.create({
+      account_id: auth.account.id,
       name: dto.name,
-      keyPrefix: token.prefix,
-      keyHash: token.hash,
-      dailyRequests: dto.daily_requests ?? 1000,
-      expiresAt: lifetime === null ? null : new Date(Date.now() + lifetime * 1000),
+      key_prefix: token.prefix,
+      key_hash: token.hash,
+      daily_requests: dto.daily_requests ?? 1000,
+      expires_at: lifetime === null ? null : new Date(Date.now() + lifetime * 1000),
     });
-    return {
-      id: key.id,
-      name: key.name,
-      raw_key: token.raw,
-      key_prefix: key.key_prefix,
-      daily_requests: key.daily_requests,
-      expires_at: key.expires_at,
-      created_at: key.created_at,
-    };
+    return { id, name, raw_key: token.raw, key_prefix, daily_requests, expires_at, created_at };
   }
 
-  async list(auth: AuthContext, query: PageQueryDto): Promise<Paginated<ApiKeyListItemDto>> {
-    const { items, total } = await this.keys.list(auth.account.id, query);
-    return new Paginated('api_keys', items, total, query);
+  list(auth: AuthContext, query: PageQueryDto): Promise<Page<ApiKeyListItemDto>> {
+    return this.keys.list(auth.account.id, query);
   }
 
   async get(auth: AuthContext, id: string): Promise<ApiKeyDto> {
-    const key = await this.keys.findOne(auth.account.id, id);
-    if (!key) throw AppException.notFound('API key');
-    return key;
+    return found(await this.keys.findOne(auth.account.id, id), 'API key');
   }
 
   async revoke(auth: AuthContext, id: string): Promise<void> {

@@ -4,10 +4,11 @@ import { FingerprintsModule } from '../fingerprints/fingerprints.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { LoginThrottleRepository } from './login-throttle.repository';
+import { PasswordHasher } from './passwords';
 
 @Module({
   imports: [AccountsModule, FingerprintsModule],
   controllers: [AuthController],
-  providers: [AuthService, LoginThrottleRepository],
+  providers: [AuthService, LoginThrottleRepository, PasswordHasher],
 })
 export class AuthModule {}

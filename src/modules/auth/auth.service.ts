@@ -1,16 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment';
-import { AccountView, AuthContext } from '../../core/auth/auth-context';
-import { PasswordHasher } from '../../core/auth/passwords';
+import { AuthContext } from '../../core/auth/auth-context';
 import { hashToken, issueToken } from '../../core/auth/secret-token';
-import { SessionsRepository } from '../../core/auth/sessions.repository';
 import { AppException } from '../../core/http/app.exception';
 import { MailerService } from '../../core/mail/mailer.service';
 import { AccountsRepository } from '../accounts/accounts.repository';
+import { AccountDto } from '../accounts/dto/account.dto';
+import { SessionsRepository } from '../accounts/sessions.repository';
 import { FingerprintsRepository } from '../fingerprints/fingerprints.repository';
 import { LoginDto, RegisterDto, SessionDto } from './dto/auth.dto';
 import { LoginThrottleRepository } from './login-throttle.repository';
+import { PasswordHasher } from './passwords';
 
 const WRONG_CREDENTIALS = 'Wrong e-mail or password';
 
@@ -31,13 +32,13 @@ export class AuthService {
     this.sessionTtlMs = config.get('SESSION_TTL_HOURS', { infer: true }) * 3600 * 1000;
   }
 
-  async register(dto: RegisterDto): Promise<AccountView> {
+  async register(dto: RegisterDto): Promise<AccountDto> {
     const confirmation = issueToken('confirmation');
     const account = await this.accounts.create({
       email: dto.email,
       name: dto.name,
-      passwordHash: await this.passwords.hash(dto.password),
-      confirmationTokenHash: confirmation.hash,
+      password_hash: await this.passwords.hash(dto.password),
+      confirmation_token_hash: confirmation.hash,
     });
     if (!account) throw AppException.conflict('An account with this e-mail already exists');
     await this.mailer
@@ -58,10 +59,11 @@ export class AuthService {
       });
     }
     const found = await this.accounts.findForSignIn(dto.email);
-    const valid = await this.passwords.verify(dto.password, found?.passwordHash ?? null);
+    const valid = await this.passwords.verify(dto.password, found?.password_hash ?? null);
     if (!found || !valid) throw AppException.unauthorized(WRONG_CREDENTIALS);
     await this.throttle.clear(dto.email);
-    return this.openSession(found.account, new Date(Date.now() + this.sessionTtlMs));
+    const { password_hash: _, ...account } = found;
+    return this.openSession(account, new Date(Date.now() + this.sessionTtlMs));
   }
 
   /** A session for a third party holding a fingerprint; it ends no later than the fingerprint. */
@@ -82,19 +84,24 @@ export class AuthService {
     await this.sessions.revoke(auth.credential.sessionId);
   }
 
-  async confirm(token: string): Promise<AccountView> {
+  async confirm(token: string): Promise<AccountDto> {
     const account = await this.accounts.confirm(hashToken(token));
     if (!account) throw AppException.validation([{ field: 'token', message: 'is invalid or already used' }]);
     return account;
   }
 
   private async openSession(
-    account: AccountView,
+    account: AccountDto,
     expiresAt: Date,
     fingerprintId: string | null = null,
   ): Promise<SessionDto> {
     const token = issueToken('session');
-    await this.sessions.create(account.id, token.hash, expiresAt, fingerprintId);
+    await this.sessions.create({
+      account_id: account.id,
+      token_hash: token.hash,
+      expires_at: expiresAt,
+      fingerprint_id: fingerprintId,
+    });
     return { access_token: token.raw, token_type: 'Bearer', expires_at: expiresAt, account };
   }
 }

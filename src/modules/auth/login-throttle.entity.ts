@@ -13,5 +13,5 @@ export class LoginThrottleEntity {
   attempts: number;
 
   @Column({ type: 'timestamptz' })
-  windowStartedAt: Date;
+  window_started_at: Date;
 }

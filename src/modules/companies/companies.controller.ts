@@ -4,7 +4,7 @@ import { CompanyAccess, CurrentCompany } from '../../core/access/company-access'
 import { CompanyRoute, RequirePermission } from '../../core/access/company-route.decorators';
 import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
 import { Public } from '../../core/auth/auth.decorators';
-import { ApiEnvelope, ApiPaginatedEnvelope } from '../../core/openapi/api-envelope.decorator';
+import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { CompaniesService } from './companies.service';
 import {
@@ -33,7 +33,7 @@ export class CompaniesController {
 
   @Get()
   @ApiOperation({ summary: "The caller's companies, newest first" })
-  @ApiPaginatedEnvelope('companies', CompanyDto)
+  @ApiPage('companies', CompanyDto)
   listMine(@CurrentAuth() auth: AuthContext, @Query() query: PageQueryDto) {
     return this.companies.listMine(auth, query);
   }
@@ -41,7 +41,7 @@ export class CompaniesController {
   @Public()
   @Get('public')
   @ApiOperation({ summary: 'Public companies, newest first (no owner, members or plan)' })
-  @ApiPaginatedEnvelope('companies', PublicCompanyDto)
+  @ApiPage('companies', PublicCompanyDto)
   listPublic(@Query() query: PageQueryDto) {
     return this.companies.listPublic(query);
   }

@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
+import type { CompanyStanding, CompanyStandings } from '../../core/access/company-standing';
+import { conflictOnDuplicate } from '../../core/http/app.exception';
+import { listPage, Where } from '../../core/pagination/list';
+import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
-import { assignments } from '../../database/sql';
-import { selectPage } from '../../database/select-page';
-import { Db, InjectDb } from '../../database/transaction-host';
-import type { CompanyDto, PublicCompanyDto } from './dto/company.dto';
+import { Db } from '../../database/db';
+import { raw, sql } from '../../database/sql';
+import { Row, Table } from '../../database/table';
+import { companyMembers } from '../members/members.repository';
+import { CompanyEntity } from './company.entity';
+import type { CompanyDto, PublicCompanyDto, UpdateCompanyDto } from './dto/company.dto';
 
 export interface TableBytes {
   name: string;
@@ -11,135 +17,124 @@ export interface TableBytes {
   bytes: number;
 }
 
-const COMPANY_COLUMNS = `c.id, c.name, c.slug, c.description, c.avatar_url, c.is_public, c.region, c.site, c.email,
-  c.owner_id, m.role, c.plan_code, c.plan_expires_at, m.joined_at, c.created_at, c.updated_at`;
-const PUBLIC_COLUMNS = 'id, name, slug, description, avatar_url, region, site';
+const companies = new Table(CompanyEntity);
+
+/** A company as a member sees it: its columns with the member's role and joining time. */
+const COMPANY = `${companies.list('c', [
+  'id',
+  'name',
+  'slug',
+  'description',
+  'avatar_url',
+  'is_public',
+  'region',
+  'site',
+  'email',
+  'owner_id',
+])}, m.role, c.plan_code, c.plan_expires_at, m.joined_at, c.created_at, c.updated_at`;
+const PUBLIC_COMPANY = companies.list('c', ['id', 'name', 'slug', 'description', 'avatar_url', 'region', 'site']);
 const UPDATABLE = ['name', 'slug', 'description', 'is_public', 'region', 'site', 'email'] as const;
 
-export interface NewCompany {
-  name: string;
-  slug: string;
-  description: string | null;
-  isPublic: boolean;
-  region: string | null;
-  site: string | null;
-  email: string | null;
-  ownerId: string;
-  planCode: string;
-  planExpiresAt: Date;
-}
-
-/** Thrown by the repository when a slug is taken; the service decides what that means. */
-export class SlugTakenError extends Error {}
-
-const isUniqueViolation = (error: unknown, constraint: string) =>
-  (error as { code?: string; constraint?: string }).code === '23505' &&
-  (error as { constraint?: string }).constraint === constraint;
+export type NewCompany = Pick<Row<CompanyEntity>, 'name' | 'slug' | 'owner_id' | 'plan_code' | 'plan_expires_at'> &
+  Partial<Row<CompanyEntity>>;
 
 @Injectable()
-export class CompaniesRepository {
-  constructor(@InjectDb() private readonly db: Db) {}
+export class CompaniesRepository implements CompanyStandings {
+  constructor(private readonly db: Db) {}
 
-  /** Creates the company with its owner as first member. */
-  async create(company: NewCompany): Promise<string> {
-    try {
-      const [{ id }] = await this.db.tx.query(
-        `INSERT INTO companies (name, slug, description, is_public, region, site, email, owner_id, plan_code, plan_expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-        [
-          company.name,
-          company.slug,
-          company.description,
-          company.isPublic,
-          company.region,
-          company.site,
-          company.email,
-          company.ownerId,
-          company.planCode,
-          company.planExpiresAt,
-        ],
-      );
-      await this.db.tx.query(`INSERT INTO company_members (company_id, account_id, role) VALUES ($1, $2, 'owner')`, [
-        id,
-        company.ownerId,
-      ]);
-      return id;
-    } catch (error) {
-      if (isUniqueViolation(error, 'companies_slug_key')) throw new SlugTakenError();
-      throw error;
-    }
+  /** Creates the company with its owner as first member. Null when the slug is taken. */
+  async create(company: NewCompany): Promise<string | null> {
+    const created = await this.db.one<{ id: string }>(
+      sql`${companies.insert(company)} ON CONFLICT (slug) DO NOTHING RETURNING id`,
+    );
+    if (!created) return null;
+    await this.db.affected(
+      companyMembers.insert({ company_id: created.id, account_id: company.owner_id, role: 'owner' }),
+    );
+    return created.id;
   }
 
   async slugExists(slug: string): Promise<boolean> {
-    const [row] = await this.db.tx.query(`SELECT 1 FROM companies WHERE slug = $1`, [slug]);
-    return row !== undefined;
+    return (await this.db.one(sql`SELECT 1 FROM companies WHERE slug = ${slug}`)) !== null;
   }
 
   /** The company as its member `accountId` sees it. */
-  async findForMember(companyId: string, accountId: string): Promise<CompanyDto | null> {
-    const [row] = await this.db.tx.query(
-      `SELECT ${COMPANY_COLUMNS} FROM companies c
-       JOIN company_members m ON m.company_id = c.id AND m.account_id = $2
-       WHERE c.id = $1 AND c.deleting_at IS NULL`,
-      [companyId, accountId],
+  findForMember(companyId: string, accountId: string) {
+    return this.db.one<CompanyDto>(
+      sql`SELECT ${raw(COMPANY)} FROM companies c
+          JOIN company_members m ON m.company_id = c.id AND m.account_id = ${accountId}
+          WHERE c.id = ${companyId} AND c.deleting_at IS NULL`,
     );
-    return row ?? null;
   }
 
-  listForMember(accountId: string, query: PageQueryDto): Promise<{ items: CompanyDto[]; total: number }> {
-    return selectPage(
+  listForMember(accountId: string, query: PageQueryDto): Promise<Page<CompanyDto>> {
+    return listPage(
       this.db,
       {
-        select: COMPANY_COLUMNS,
         from: 'company_members m JOIN companies c ON c.id = m.company_id AND c.deleting_at IS NULL',
-        where: 'm.account_id = $1',
+        where: new Where(sql`m.account_id = ${accountId}`),
         orderBy: 'c.created_at DESC, c.id DESC',
+        key: ['m.company_id', 'm.account_id'],
+        select: COMPANY,
       },
-      [accountId],
       query,
     );
   }
 
-  listPublic(query: PageQueryDto): Promise<{ items: PublicCompanyDto[]; total: number }> {
-    return selectPage(
+  listPublic(query: PageQueryDto): Promise<Page<PublicCompanyDto>> {
+    return listPage(
       this.db,
       {
-        select: PUBLIC_COLUMNS,
-        from: 'companies',
-        where: 'is_public AND deleting_at IS NULL',
-        orderBy: 'created_at DESC, id DESC',
+        from: 'companies c',
+        where: new Where(sql`c.is_public AND c.deleting_at IS NULL`),
+        orderBy: 'c.created_at DESC, c.id DESC',
+        key: ['c.id'],
+        select: PUBLIC_COMPANY,
       },
-      [],
       query,
     );
   }
 
-  async update(companyId: string, changes: Record<string, unknown>): Promise<void> {
-    const set = assignments(changes, UPDATABLE, 2);
-    if (!set.sql) return;
-    try {
-      await this.db.tx.query(`UPDATE companies SET ${set.sql}, updated_at = now() WHERE id = $1`, [
-        companyId,
-        ...set.values,
-      ]);
-    } catch (error) {
-      if (isUniqueViolation(error, 'companies_slug_key')) throw new SlugTakenError();
-      throw error;
-    }
+  async update(companyId: string, changes: UpdateCompanyDto): Promise<void> {
+    const set = companies.assignments(changes, UPDATABLE);
+    if (!set) return;
+    await conflictOnDuplicate(
+      this.db.affected(sql`UPDATE companies SET ${set}, updated_at = now() WHERE id = ${companyId}`),
+      { companies_slug_key: `The slug '${changes.slug}' is taken` },
+    );
   }
 
   async setPlan(companyId: string, planCode: string, expiresAt: Date): Promise<void> {
-    await this.db.tx.query(
-      `UPDATE companies SET plan_code = $2, plan_expires_at = $3, updated_at = now() WHERE id = $1`,
-      [companyId, planCode, expiresAt],
+    await this.db.affected(
+      sql`UPDATE companies SET plan_code = ${planCode}, plan_expires_at = ${expiresAt}, updated_at = now()
+          WHERE id = ${companyId}`,
+    );
+  }
+
+  /**
+   * The company guard's one query (core's CompanyStandings): the company's plan and the
+   * caller's membership, with the codes HRM grants a member (its hrm_member_permissions view).
+   */
+  standing(companyId: string, accountId: string): Promise<CompanyStanding | null> {
+    return this.db.one<CompanyStanding>(
+      sql`SELECT c.plan_code, p.lvl AS plan_lvl, c.plan_expires_at, c.plan_expires_at <= now() AS expired, m.role,
+            CASE WHEN m.role = 'member' THEN coalesce(
+              (SELECT g.codes FROM hrm_member_permissions g WHERE g.company_id = c.id AND g.account_id = ${accountId}),
+              '{}'
+            ) END AS granted
+          FROM companies c
+          JOIN pricing_plans p ON p.code = c.plan_code
+          LEFT JOIN company_members m ON m.company_id = c.id AND m.account_id = ${accountId}
+          WHERE c.id = ${companyId} AND c.deleting_at IS NULL`,
+      'access-company-standing',
     );
   }
 
   /** Hides the company from every caller; the purge then removes it. */
   async markForDeletion(companyId: string): Promise<void> {
-    await this.db.tx.query(`UPDATE companies SET deleting_at = now() WHERE id = $1 AND deleting_at IS NULL`, [
-      companyId,
-    ]);
+    await this.db.affected(
+      sql`UPDATE companies SET deleting_at = now() WHERE id = ${companyId} AND deleting_at IS NULL`,
+    );
   }
 
   /**
@@ -148,43 +143,46 @@ export class CompaniesRepository {
    * the WHERE: under READ COMMITTED a row filtered out on the old snapshot is never waited for.
    */
   async lockMarked(companyId: string): Promise<boolean> {
-    const [row] = await this.db.tx.query(`SELECT deleting_at FROM companies WHERE id = $1 FOR UPDATE`, [companyId]);
+    const row = await this.db.one<{ deleting_at: Date | null }>(
+      sql`SELECT deleting_at FROM companies WHERE id = ${companyId} FOR UPDATE`,
+    );
     return row?.deleting_at != null;
   }
 
   /** Every row of the company goes with it: each company table references it ON DELETE CASCADE. */
   async deleteMarked(companyId: string): Promise<void> {
-    await this.db.tx.query(`DELETE FROM companies WHERE id = $1 AND deleting_at IS NOT NULL`, [companyId]);
+    await this.db.affected(sql`DELETE FROM companies WHERE id = ${companyId} AND deleting_at IS NOT NULL`);
   }
 
   async markedForDeletion(olderThanSeconds: number): Promise<string[]> {
-    const rows = await this.db.tx.query(
-      `SELECT id FROM companies WHERE deleting_at < now() - make_interval(secs => $1) ORDER BY deleting_at LIMIT 100`,
-      [olderThanSeconds],
+    const rows = await this.db.rows<{ id: string }>(
+      sql`SELECT id FROM companies WHERE deleting_at < now() - make_interval(secs => ${olderThanSeconds})
+          ORDER BY deleting_at LIMIT 100`,
     );
-    return rows.map((row: { id: string }) => row.id);
+    return rows.map((row) => row.id);
   }
 
   /**
    * The company's own rows and their size in every table that has a company_id column (found
-   * from the catalog, so new modules are counted without being listed here), plus its row in
+   * from the catalog, so new modules are counted without being listed here; views are not), plus its row in
    * companies. Sizes are the rows' on-disk width (pg_column_size), without index overhead.
    */
   async tableUsage(companyId: string): Promise<TableBytes[]> {
-    const tables: Array<{ table_name: string }> = await this.db.tx.query(
-      `SELECT table_name FROM information_schema.columns
-       WHERE table_schema = current_schema() AND column_name = 'company_id' ORDER BY table_name`,
+    const tables = await this.db.rows<{ table_name: string }>(
+      sql`SELECT c.table_name FROM information_schema.columns c
+          JOIN information_schema.tables t USING (table_schema, table_name)
+          WHERE c.table_schema = current_schema() AND c.column_name = 'company_id' AND t.table_type = 'BASE TABLE'
+          ORDER BY c.table_name`,
     );
     const names = ['companies', ...tables.map((t) => t.table_name)];
     return Promise.all(
       names.map(async (name) => {
         const column = name === 'companies' ? 'id' : 'company_id';
-        const [row] = await this.db.tx.query(
-          `SELECT count(*)::int AS rows, coalesce(sum(pg_column_size(t.*)), 0)::bigint AS bytes
-           FROM "${name}" t WHERE ${column} = $1`,
-          [companyId],
+        const row = await this.db.one<{ rows: number; bytes: string }>(
+          sql`SELECT count(*)::int AS rows, coalesce(sum(pg_column_size(t.*)), 0)::bigint AS bytes
+              FROM ${raw(`"${name}"`)} t WHERE ${raw(column)} = ${companyId}`,
         );
-        return { name, rows: row.rows, bytes: Number(row.bytes) };
+        return { name, rows: row!.rows, bytes: Number(row!.bytes) };
       }),
     );
   }

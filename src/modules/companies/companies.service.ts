@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { CompanyAccess } from '../../core/access/company-access';
 import { AuthContext } from '../../core/auth/auth-context';
-import { AppException } from '../../core/http/app.exception';
+import { AppException, found } from '../../core/http/app.exception';
+import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
-import { Paginated } from '../../core/pagination/paginated';
 import { StorageService } from '../../core/storage/storage.service';
 import { PlanCatalog } from '../plans/plan-catalog';
-import { CompaniesRepository, SlugTakenError, TableBytes, toMb } from './companies.repository';
+import { CompaniesRepository, TableBytes, toMb } from './companies.repository';
 import { CompanyLifecycle } from './company-lifecycle';
 import { CompanyPurger } from './company-purger';
 import {
@@ -42,58 +42,41 @@ export class CompaniesService {
     for (let attempt = 0; attempt < (dto.slug ? 1 : SLUG_ATTEMPTS); attempt++) {
       const slug = slugCandidate(base, attempt);
       if (!dto.slug && (await this.companies.slugExists(slug))) continue;
-      try {
-        const id = await this.insert(auth, dto, slug, trialPlan.code);
-        return (await this.companies.findForMember(id, auth.account.id))!;
-      } catch (error) {
-        if (!(error instanceof SlugTakenError)) throw error;
-      }
+      const id = await this.insert(auth, dto, slug, trialPlan.code);
+      if (id) return (await this.companies.findForMember(id, auth.account.id))!;
     }
     if (dto.slug) throw AppException.conflict(`The slug '${dto.slug}' is taken`);
     throw AppException.conflict('Could not find a free slug for this name; give one explicitly');
   }
 
+  /** The company, its owner's membership and what every module gives a new company; null when the slug is taken. */
   @Transactional()
-  private async insert(auth: AuthContext, dto: CreateCompanyDto, slug: string, planCode: string): Promise<string> {
+  private async insert(auth: AuthContext, dto: CreateCompanyDto, slug: string, planCode: string) {
     const id = await this.companies.create({
-      name: dto.name,
+      ...dto,
       slug,
-      description: dto.description ?? null,
-      isPublic: dto.is_public ?? false,
-      region: dto.region ?? null,
-      site: dto.site ?? null,
-      email: dto.email ?? null,
-      ownerId: auth.account.id,
-      planCode,
-      planExpiresAt: new Date(Date.now() + TRIAL_DAYS * 86400_000),
+      owner_id: auth.account.id,
+      plan_code: planCode,
+      plan_expires_at: new Date(Date.now() + TRIAL_DAYS * 86400_000),
     });
-    await this.lifecycle.companyCreated(id);
+    if (id) await this.lifecycle.companyCreated(id);
     return id;
   }
 
-  async listMine(auth: AuthContext, query: PageQueryDto): Promise<Paginated<CompanyDto>> {
-    const { items, total } = await this.companies.listForMember(auth.account.id, query);
-    return new Paginated('companies', items, total, query);
+  listMine(auth: AuthContext, query: PageQueryDto): Promise<Page<CompanyDto>> {
+    return this.companies.listForMember(auth.account.id, query);
   }
 
-  async listPublic(query: PageQueryDto): Promise<Paginated<PublicCompanyDto>> {
-    const { items, total } = await this.companies.listPublic(query);
-    return new Paginated('companies', items, total, query);
+  listPublic(query: PageQueryDto): Promise<Page<PublicCompanyDto>> {
+    return this.companies.listPublic(query);
   }
 
   async get(auth: AuthContext, access: CompanyAccess): Promise<CompanyDto> {
-    const company = await this.companies.findForMember(access.companyId, auth.account.id);
-    if (!company) throw AppException.notFound('Company');
-    return company;
+    return found(await this.companies.findForMember(access.companyId, auth.account.id), 'Company');
   }
 
   async update(auth: AuthContext, access: CompanyAccess, dto: UpdateCompanyDto): Promise<CompanyDto> {
-    try {
-      await this.companies.update(access.companyId, { ...dto });
-    } catch (error) {
-      if (error instanceof SlugTakenError) throw AppException.conflict(`The slug '${dto.slug}' is taken`);
-      throw error;
-    }
+    await this.companies.update(access.companyId, dto);
     return this.get(auth, access);
   }
 

@@ -10,16 +10,17 @@ export abstract class CompanyOwnedEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column({ type: 'uuid' })
-  companyId: string;
+  /** A row never moves to another company. */
+  @Column({ type: 'uuid', update: false })
+  company_id: string;
 
   @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id' })
   company?: CompanyEntity;
 
   @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
+  created_at: Date;
 
   @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
+  updated_at: Date;
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { ClsService } from 'nestjs-cls';
+import { AuditRepository } from '../../core/audit/audit.repository';
 import { StorageService } from '../../core/storage/storage.service';
 import { CompaniesRepository } from './companies.repository';
 
@@ -10,7 +11,8 @@ const STALE_AFTER_SECONDS = 30;
 
 /**
  * Finishes company deletions. DELETE /companies/{id} only marks the company (it is gone for
- * every caller at once); the purge then removes its bucket and, in one statement, its rows.
+ * every caller at once); the purge then removes its bucket, in one statement its rows, and its
+ * audit records.
  * A purge that fails half-way leaves the mark, and the sweeper retries until it completes.
  */
 @Injectable()
@@ -22,6 +24,7 @@ export class CompanyPurger implements OnApplicationBootstrap, OnApplicationShutd
   constructor(
     private readonly companies: CompaniesRepository,
     private readonly storage: StorageService,
+    private readonly audit: AuditRepository,
     private readonly cls: ClsService,
   ) {}
 
@@ -59,6 +62,7 @@ export class CompanyPurger implements OnApplicationBootstrap, OnApplicationShutd
     if (!(await this.companies.lockMarked(companyId))) return;
     await this.storage.removeBucket(companyId);
     await this.companies.deleteMarked(companyId);
+    await this.audit.forgetCompany(companyId);
     this.logger.log({ company_id: companyId }, 'Company purged');
   }
 }

@@ -12,7 +12,7 @@ import { AccountEntity } from '../accounts/account.entity';
 import { PricingPlanEntity } from '../plans/pricing-plan.entity';
 
 @Entity('companies')
-@Index('companies_public_created_at_idx', ['createdAt', 'id'], { where: 'is_public AND deleting_at IS NULL' })
+@Index('companies_public_created_at_idx', ['created_at', 'id'], { where: 'is_public AND deleting_at IS NULL' })
 export class CompanyEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -28,10 +28,10 @@ export class CompanyEntity {
   description: string | null;
 
   @Column({ type: 'text', nullable: true })
-  avatarUrl: string | null;
+  avatar_url: string | null;
 
   @Column({ type: 'boolean', default: false })
-  isPublic: boolean;
+  is_public: boolean;
 
   @Column({ type: 'varchar', length: 100, nullable: true })
   region: string | null;
@@ -44,29 +44,29 @@ export class CompanyEntity {
 
   @Index('companies_owner_id_idx')
   @Column({ type: 'uuid' })
-  ownerId: string;
+  owner_id: string;
 
   @ManyToOne(() => AccountEntity, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'owner_id' })
   owner?: AccountEntity;
 
   @Column({ type: 'varchar', length: 32 })
-  planCode: string;
+  plan_code: string;
 
   @ManyToOne(() => PricingPlanEntity, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'plan_code' })
   plan?: PricingPlanEntity;
 
   @Column({ type: 'timestamptz' })
-  planExpiresAt: Date;
+  plan_expires_at: Date;
 
   /** Set when deletion began: the company is gone for every caller; a sweeper finishes the job. */
   @Column({ type: 'timestamptz', nullable: true })
-  deletingAt: Date | null;
+  deleting_at: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
+  created_at: Date;
 
   @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
+  updated_at: Date;
 }

@@ -3,12 +3,12 @@ import { AccountSecretEntity } from '../accounts/account-secret.entity';
 
 /** A temporary key that lets a third party sign in to the account without its password. */
 @Entity('fingerprints')
-@Index('fingerprints_account_id_created_at_idx', ['accountId', 'createdAt', 'id'])
-@Index('fingerprints_key_hash_key', ['keyHash'], { unique: true })
+@Index('fingerprints_account_id_created_at_idx', ['account_id', 'created_at', 'id'])
+@Index('fingerprints_key_hash_key', ['key_hash'], { unique: true })
 export class FingerprintEntity extends AccountSecretEntity {
   @Column({ type: 'timestamptz' })
-  expiresAt: Date;
+  expires_at: Date;
 
   @Column({ type: 'timestamptz', nullable: true })
-  deactivatedAt: Date | null;
+  deactivated_at: Date | null;
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestj
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
 import { UuidParam } from '../../core/http/validation';
-import { ApiEnvelope, ApiPaginatedEnvelope } from '../../core/openapi/api-envelope.decorator';
+import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { CreateFingerprintDto, FingerprintDto, FingerprintWithRawKeyDto } from './dto/fingerprint.dto';
 import { FingerprintsService } from './fingerprints.service';
@@ -14,7 +14,7 @@ export class FingerprintsController {
 
   @Get()
   @ApiOperation({ summary: "The account's fingerprints, newest first" })
-  @ApiPaginatedEnvelope('fingerprints', FingerprintDto)
+  @ApiPage('fingerprints', FingerprintDto)
   list(@CurrentAuth() auth: AuthContext, @Query() query: PageQueryDto) {
     return this.fingerprints.list(auth, query);
   }

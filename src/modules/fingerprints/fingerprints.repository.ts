@@ -1,48 +1,59 @@
 import { Injectable } from '@nestjs/common';
+import { listPage, Where } from '../../core/pagination/list';
+import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
-import { selectPage } from '../../database/select-page';
-import { Db, InjectDb } from '../../database/transaction-host';
+import { Db } from '../../database/db';
+import { raw, sql } from '../../database/sql';
+import { Row, Table } from '../../database/table';
 import type { FingerprintDto } from './dto/fingerprint.dto';
+import { FingerprintEntity } from './fingerprint.entity';
 
-const COLUMNS = `id, key_prefix, expires_at, (deactivated_at IS NULL AND expires_at > now()) AS active, created_at`;
+const fingerprints = new Table(FingerprintEntity);
+/** A fingerprint as the API shows it: `active` is derived, never stored. */
+const FINGERPRINT = (alias: string) =>
+  `${fingerprints.list(alias, ['id', 'key_prefix', 'expires_at'])},
+   (${alias}.deactivated_at IS NULL AND ${alias}.expires_at > now()) AS active, ${alias}.created_at`;
 
 @Injectable()
 export class FingerprintsRepository {
-  constructor(@InjectDb() private readonly db: Db) {}
+  constructor(private readonly db: Db) {}
 
-  async create(accountId: string, keyPrefix: string, keyHash: string, expiresAt: Date): Promise<FingerprintDto> {
-    const [row] = await this.db.tx.query(
-      `INSERT INTO fingerprints (account_id, key_prefix, key_hash, expires_at) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
-      [accountId, keyPrefix, keyHash, expiresAt],
-    );
-    return row;
+  async create(
+    fingerprint: Pick<Row<FingerprintEntity>, 'account_id' | 'key_prefix' | 'key_hash' | 'expires_at'>,
+  ): Promise<FingerprintDto> {
+    return (await this.db.one<FingerprintDto>(
+      sql`WITH f AS (${fingerprints.insert(fingerprint)} RETURNING *) SELECT ${raw(FINGERPRINT('f'))} FROM f`,
+    ))!;
   }
 
-  list(accountId: string, query: PageQueryDto): Promise<{ items: FingerprintDto[]; total: number }> {
-    return selectPage(
+  list(accountId: string, query: PageQueryDto): Promise<Page<FingerprintDto>> {
+    return listPage(
       this.db,
-      { select: COLUMNS, from: 'fingerprints', where: 'account_id = $1', orderBy: 'created_at DESC, id DESC' },
-      [accountId],
+      {
+        from: 'fingerprints f',
+        where: new Where(sql`f.account_id = ${accountId}`),
+        orderBy: 'f.created_at DESC, f.id DESC',
+        key: ['f.id'],
+        select: FINGERPRINT('f'),
+      },
       query,
     );
   }
 
   /** Irreversible; deactivating again keeps the first time. Null when not the account's. */
-  async deactivate(accountId: string, id: string): Promise<FingerprintDto | null> {
-    const [rows] = await this.db.tx.query(
-      `UPDATE fingerprints SET deactivated_at = coalesce(deactivated_at, now()), updated_at = now()
-       WHERE id = $1 AND account_id = $2 RETURNING ${COLUMNS}`,
-      [id, accountId],
+  deactivate(accountId: string, id: string) {
+    return this.db.one<FingerprintDto>(
+      sql`WITH f AS (
+            UPDATE fingerprints SET deactivated_at = coalesce(deactivated_at, now()), updated_at = now()
+            WHERE id = ${id} AND account_id = ${accountId} RETURNING *
+          ) SELECT ${raw(FINGERPRINT('f'))} FROM f`,
     );
-    return rows[0] ?? null;
   }
 
-  async findUsable(keyHash: string): Promise<{ id: string; account_id: string; expires_at: Date } | null> {
-    const [row] = await this.db.tx.query(
-      `SELECT id, account_id, expires_at FROM fingerprints
-       WHERE key_hash = $1 AND deactivated_at IS NULL AND expires_at > now()`,
-      [keyHash],
+  findUsable(keyHash: string) {
+    return this.db.one<Pick<Row<FingerprintEntity>, 'id' | 'account_id' | 'expires_at'>>(
+      sql`SELECT id, account_id, expires_at FROM fingerprints
+          WHERE key_hash = ${keyHash} AND deactivated_at IS NULL AND expires_at > now()`,
     );
-    return row ?? null;
   }
 }

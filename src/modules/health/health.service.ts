@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AppException, FieldError } from '../../core/http/app.exception';
 import { StorageService } from '../../core/storage/storage.service';
+import { Db } from '../../database/db';
+import { sql } from '../../database/sql';
 import { API_VERSION } from '../../version';
 
 const PROBE_TIMEOUT_MS = 2000;
@@ -19,13 +20,13 @@ export class HealthService {
   private readonly startedAt = new Date();
 
   constructor(
-    private readonly db: DataSource,
+    private readonly db: Db,
     private readonly storage: StorageService,
   ) {}
 
   async readiness(): Promise<{ database: string; storage: string }> {
     const [database, storage] = await Promise.allSettled([
-      withTimeout(this.db.query('SELECT 1')),
+      withTimeout(this.db.one(sql`SELECT 1`)),
       withTimeout(this.storage.ping()),
     ]);
     const down: FieldError[] = [];

@@ -2,10 +2,11 @@ import { Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/comm
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
 import { UuidParam } from '../../core/http/validation';
-import { ApiEnvelope, ApiPaginatedEnvelope } from '../../core/openapi/api-envelope.decorator';
+import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { InvitationAnswerDto, InvitationDto } from './dto/invitation.dto';
 import { InvitationsService } from './invitations.service';
+import { AccountDto } from '../accounts/dto/account.dto';
 
 @ApiTags('Account')
 @Controller('account/invitations')
@@ -14,8 +15,8 @@ export class AccountInvitationsController {
 
   @Get()
   @ApiOperation({ summary: "Invitations sent to the account's e-mail, every status, newest first" })
-  @ApiPaginatedEnvelope('invitations', InvitationDto)
-  list(@CurrentAuth() auth: AuthContext, @Query() query: PageQueryDto) {
+  @ApiPage('invitations', InvitationDto)
+  list(@CurrentAuth() auth: AuthContext<AccountDto>, @Query() query: PageQueryDto) {
     return this.invitations.listMine(auth, query);
   }
 
@@ -23,7 +24,7 @@ export class AccountInvitationsController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Accept a waiting invitation: the account becomes a member of the company' })
   @ApiEnvelope(InvitationAnswerDto)
-  accept(@CurrentAuth() auth: AuthContext, @UuidParam('invitationId') id: string) {
+  accept(@CurrentAuth() auth: AuthContext<AccountDto>, @UuidParam('invitationId') id: string) {
     return this.invitations.accept(auth, id);
   }
 
@@ -31,7 +32,7 @@ export class AccountInvitationsController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Reject a waiting invitation' })
   @ApiEnvelope(InvitationAnswerDto)
-  reject(@CurrentAuth() auth: AuthContext, @UuidParam('invitationId') id: string) {
+  reject(@CurrentAuth() auth: AuthContext<AccountDto>, @UuidParam('invitationId') id: string) {
     return this.invitations.reject(auth, id);
   }
 }

@@ -4,9 +4,9 @@ import { CompanyOwnedEntity } from '../companies/company-owned.entity';
 export const INVITATION_STATUSES = ['waiting', 'accepted', 'rejected'] as const;
 
 @Entity('invitations')
-@Index('invitations_company_id_created_at_idx', ['companyId', 'createdAt', 'id'])
-@Index('invitations_email_created_at_idx', ['email', 'createdAt', 'id'])
-@Index('invitations_waiting_key', ['companyId', 'email'], { unique: true, where: "status = 'waiting'" })
+@Index('invitations_company_id_created_at_idx', ['company_id', 'created_at', 'id'])
+@Index('invitations_email_created_at_idx', ['email', 'created_at', 'id'])
+@Index('invitations_waiting_key', ['company_id', 'email'], { unique: true, where: "status = 'waiting'" })
 export class InvitationEntity extends CompanyOwnedEntity {
   /** Lower-cased: an account sees the invitations sent to its e-mail, whatever the case. */
   @Column({ type: 'varchar', length: 254 })
@@ -16,5 +16,5 @@ export class InvitationEntity extends CompanyOwnedEntity {
   status: string;
 
   @Column({ type: 'uuid', nullable: true })
-  invitedBy: string | null;
+  invited_by: string | null;
 }

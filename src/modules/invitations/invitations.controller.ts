@@ -3,13 +3,14 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../core/access/company-access';
 import { CompanyResources, RequirePermission } from '../../core/access/company-route.decorators';
 import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
-import { ApiEnvelope, ApiPaginatedEnvelope } from '../../core/openapi/api-envelope.decorator';
+import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { CreateInvitationDto, InvitationDto } from './dto/invitation.dto';
+import { InvitationEntity } from './invitation.entity';
 import { InvitationsService } from './invitations.service';
 
 @ApiTags('Invitations')
-@CompanyResources({ invitationId: 'invitations' })
+@CompanyResources({ invitationId: InvitationEntity })
 @Controller('companies')
 export class InvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
@@ -29,7 +30,7 @@ export class InvitationsController {
   @Get(':id/invitations')
   @RequirePermission('accounts.invitations')
   @ApiOperation({ summary: "The company's invitations, every status, newest first" })
-  @ApiPaginatedEnvelope('invitations', InvitationDto)
+  @ApiPage('invitations', InvitationDto)
   list(@CurrentCompany() company: CompanyAccess, @Query() query: PageQueryDto) {
     return this.invitations.listForCompany(company, query);
   }

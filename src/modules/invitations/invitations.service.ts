@@ -4,13 +4,14 @@ import { CompanyAccess } from '../../core/access/company-access';
 import { AuthContext } from '../../core/auth/auth-context';
 import { AppException } from '../../core/http/app.exception';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
-import { Paginated } from '../../core/pagination/paginated';
+import { Page } from '../../core/pagination/page';
+import { AccountDto } from '../accounts/dto/account.dto';
 import { MembersRepository } from '../members/members.repository';
 import { CreateInvitationDto, InvitationAnswerDto, InvitationDto } from './dto/invitation.dto';
-import { InvitationPendingError, InvitationsRepository } from './invitations.repository';
+import { InvitationsRepository } from './invitations.repository';
 
 /** An account's e-mail as invitations store it. */
-const addressOf = (auth: AuthContext) => auth.account.email.toLowerCase();
+const addressOf = (auth: AuthContext<AccountDto>) => auth.account.email.toLowerCase();
 
 @Injectable()
 export class InvitationsService {
@@ -23,19 +24,11 @@ export class InvitationsService {
     if (await this.invitations.isMember(access.companyId, dto.email)) {
       throw AppException.conflict('An account with this e-mail is already a member of the company');
     }
-    try {
-      return await this.invitations.create(access.companyId, dto.email, auth.account.id);
-    } catch (error) {
-      if (error instanceof InvitationPendingError) {
-        throw AppException.conflict('This e-mail already has a waiting invitation to the company');
-      }
-      throw error;
-    }
+    return this.invitations.create(access.companyId, dto.email, auth.account.id);
   }
 
-  async listForCompany(access: CompanyAccess, query: PageQueryDto): Promise<Paginated<InvitationDto>> {
-    const { items, total } = await this.invitations.listForCompany(access.companyId, query);
-    return new Paginated('invitations', items, total, query);
+  listForCompany(access: CompanyAccess, query: PageQueryDto): Promise<Page<InvitationDto>> {
+    return this.invitations.listForCompany(access.companyId, query);
   }
 
   /** Revoking deletes the waiting invitation; the audit record keeps the trace. */
@@ -46,24 +39,27 @@ export class InvitationsService {
     throw AppException.conflict(`The invitation is ${status}, only a waiting one can be revoked`);
   }
 
-  async listMine(auth: AuthContext, query: PageQueryDto): Promise<Paginated<InvitationDto>> {
-    const { items, total } = await this.invitations.listForEmail(addressOf(auth), query);
-    return new Paginated('invitations', items, total, query);
+  listMine(auth: AuthContext<AccountDto>, query: PageQueryDto): Promise<Page<InvitationDto>> {
+    return this.invitations.listForEmail(addressOf(auth), query);
   }
 
   /** Accepting and joining the company commit together; a second accept finds it no longer waiting. */
   @Transactional()
-  async accept(auth: AuthContext, id: string): Promise<InvitationAnswerDto> {
+  async accept(auth: AuthContext<AccountDto>, id: string): Promise<InvitationAnswerDto> {
     const invitation = await this.answer(auth, id, 'accepted');
     await this.members.add(invitation.company_id, auth.account.id);
     return invitation;
   }
 
-  reject(auth: AuthContext, id: string): Promise<InvitationAnswerDto> {
+  reject(auth: AuthContext<AccountDto>, id: string): Promise<InvitationAnswerDto> {
     return this.answer(auth, id, 'rejected');
   }
 
-  private async answer(auth: AuthContext, id: string, status: 'accepted' | 'rejected'): Promise<InvitationAnswerDto> {
+  private async answer(
+    auth: AuthContext<AccountDto>,
+    id: string,
+    status: 'accepted' | 'rejected',
+  ): Promise<InvitationAnswerDto> {
     const answered = await this.invitations.answer(addressOf(auth), id, status);
     if (answered) return answered;
     const invitation = await this.invitations.findForEmail(addressOf(auth), id);

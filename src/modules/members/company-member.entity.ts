@@ -5,13 +5,13 @@ import { CompanyEntity } from '../companies/company.entity';
 export const MEMBER_ROLES = ['owner', 'member'] as const;
 
 @Entity('company_members')
-@Index('company_members_account_id_idx', ['accountId', 'joinedAt'])
+@Index('company_members_account_id_idx', ['account_id', 'joined_at'])
 export class CompanyMemberEntity {
   @PrimaryColumn({ type: 'uuid' })
-  companyId: string;
+  company_id: string;
 
   @PrimaryColumn({ type: 'uuid' })
-  accountId: string;
+  account_id: string;
 
   @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id' })
@@ -25,5 +25,5 @@ export class CompanyMemberEntity {
   role: string;
 
   @CreateDateColumn({ type: 'timestamptz' })
-  joinedAt: Date;
+  joined_at: Date;
 }

@@ -2,7 +2,7 @@ import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../core/access/company-access';
 import { RequirePermission } from '../../core/access/company-route.decorators';
-import { ApiEnvelope, ApiPaginatedEnvelope } from '../../core/openapi/api-envelope.decorator';
+import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { MemberDto } from './dto/member.dto';
 import { MembersService } from './members.service';
@@ -15,7 +15,7 @@ export class MembersController {
   @Get(':id/members')
   @RequirePermission('accounts')
   @ApiOperation({ summary: "The company's members, most recently joined first" })
-  @ApiPaginatedEnvelope('members', MemberDto)
+  @ApiPage('members', MemberDto)
   list(@CurrentCompany() company: CompanyAccess, @Query() query: PageQueryDto) {
     return this.members.list(company, query);
   }

@@ -1,63 +1,55 @@
 import { Injectable } from '@nestjs/common';
+import { listPage, Where } from '../../core/pagination/list';
+import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
-import { selectPage } from '../../database/select-page';
-import { Db, InjectDb } from '../../database/transaction-host';
+import { Db } from '../../database/db';
+import { sql } from '../../database/sql';
+import { Table } from '../../database/table';
+import { CompanyMemberEntity } from './company-member.entity';
 import type { MemberDto } from './dto/member.dto';
 
-const MEMBER_COLUMNS = 'm.account_id, a.name, a.email, m.role, m.joined_at';
+export const companyMembers = new Table(CompanyMemberEntity);
 
 @Injectable()
 export class MembersRepository {
-  constructor(@InjectDb() private readonly db: Db) {}
+  constructor(private readonly db: Db) {}
 
-  async list(companyId: string, query: PageQueryDto): Promise<{ items: MemberDto[]; total: number }> {
-    return selectPage(
+  list(companyId: string, query: PageQueryDto): Promise<Page<MemberDto>> {
+    return listPage(
       this.db,
       {
-        select: MEMBER_COLUMNS,
-        from: 'company_members m JOIN accounts a ON a.id = m.account_id',
-        countFrom: 'company_members m',
-        where: 'm.company_id = $1',
+        from: 'company_members m',
+        where: new Where(sql`m.company_id = ${companyId}`),
         orderBy: 'm.joined_at DESC, m.account_id DESC',
+        key: ['m.company_id', 'm.account_id'],
+        select: 'm.account_id, a.name, a.email, m.role, m.joined_at',
+        join: 'JOIN accounts a ON a.id = m.account_id',
       },
-      [companyId],
       query,
     );
   }
 
   /** The account's role in the company, null when it is not a member. */
   async roleOf(companyId: string, accountId: string): Promise<'owner' | 'member' | null> {
-    const [row] = await this.db.tx.query(`SELECT role FROM company_members WHERE company_id = $1 AND account_id = $2`, [
-      companyId,
-      accountId,
-    ]);
+    const row = await this.db.one<{ role: 'owner' | 'member' }>(
+      sql`SELECT role FROM company_members WHERE company_id = ${companyId} AND account_id = ${accountId}`,
+    );
     return row?.role ?? null;
   }
 
   /** Makes the account a member; an existing membership (the owner's included) is left as it is. */
   async add(companyId: string, accountId: string): Promise<void> {
-    await this.db.tx.query(
-      `INSERT INTO company_members (company_id, account_id, role) VALUES ($1, $2, 'member')
-       ON CONFLICT (company_id, account_id) DO NOTHING`,
-      [companyId, accountId],
+    await this.db.affected(
+      sql`${companyMembers.insert({ company_id: companyId, account_id: accountId, role: 'member' })}
+          ON CONFLICT (company_id, account_id) DO NOTHING`,
     );
   }
 
   /** Removes a membership that is not the owner's. False when there was none to remove. */
   async removeMember(companyId: string, accountId: string): Promise<boolean> {
-    const [, affected] = await this.db.tx.query(
-      `DELETE FROM company_members WHERE company_id = $1 AND account_id = $2 AND role = 'member'`,
-      [companyId, accountId],
+    const removed = await this.db.affected(
+      sql`DELETE FROM company_members WHERE company_id = ${companyId} AND account_id = ${accountId} AND role = 'member'`,
     );
-    return affected > 0;
-  }
-
-  /** Unlinks the account from its employee card in the company, so the card's permissions stop applying. */
-  async unlinkEmployeeCard(companyId: string, accountId: string): Promise<void> {
-    await this.db.tx.query(
-      `UPDATE employees SET account_id = NULL, linked_at = NULL, updated_at = now()
-       WHERE company_id = $1 AND account_id = $2`,
-      [companyId, accountId],
-    );
+    return removed > 0;
   }
 }

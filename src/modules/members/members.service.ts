@@ -1,18 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { CompanyAccess } from '../../core/access/company-access';
 import { AppException } from '../../core/http/app.exception';
+import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
-import { Paginated } from '../../core/pagination/paginated';
+import { EmployeesRepository } from '../hrm/employees/employees.repository';
 import { MemberDto } from './dto/member.dto';
 import { MembersRepository } from './members.repository';
 
 @Injectable()
 export class MembersService {
-  constructor(private readonly members: MembersRepository) {}
+  constructor(
+    private readonly members: MembersRepository,
+    private readonly employees: EmployeesRepository,
+  ) {}
 
-  async list(access: CompanyAccess, query: PageQueryDto): Promise<Paginated<MemberDto>> {
-    const { items, total } = await this.members.list(access.companyId, query);
-    return new Paginated('members', items, total, query);
+  list(access: CompanyAccess, query: PageQueryDto): Promise<Page<MemberDto>> {
+    return this.members.list(access.companyId, query);
   }
 
   /**
@@ -24,6 +27,6 @@ export class MembersService {
     if (!role) throw AppException.notFound('Member');
     if (role === 'owner') throw AppException.conflict('The owner cannot be removed from the company');
     if (!(await this.members.removeMember(access.companyId, accountId))) throw AppException.notFound('Member');
-    await this.members.unlinkEmployeeCard(access.companyId, accountId);
+    await this.employees.unlinkAccount(access.companyId, accountId);
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../core/auth/auth.decorators';
-import { ApiEnvelope, ApiPaginatedEnvelope } from '../../core/openapi/api-envelope.decorator';
+import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { PricingPlanDto } from './dto/pricing-plan.dto';
 import { PlansService } from './plans.service';
@@ -14,7 +14,7 @@ export class PlansController {
 
   @Get()
   @ApiOperation({ summary: 'List pricing plans, cheapest (lowest lvl) first' })
-  @ApiPaginatedEnvelope('plans', PricingPlanDto)
+  @ApiPage('plans', PricingPlanDto)
   list(@Query() query: PageQueryDto) {
     return this.plans.list(query);
   }

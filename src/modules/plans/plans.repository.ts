@@ -1,16 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { Db, InjectDb } from '../../database/transaction-host';
+import { Db } from '../../database/db';
+import { sql } from '../../database/sql';
+import { Table } from '../../database/table';
 import type { PricingPlanDto } from './dto/pricing-plan.dto';
+import { PricingPlanEntity } from './pricing-plan.entity';
 
-const PLAN_COLUMNS = `code, lvl, price_per_month, price_per_year, price_currency, name, description,
-  limit_db_mb, limit_objects_mb, limit_objects_count, created_at, updated_at`;
+const plans = new Table(PricingPlanEntity);
 
 @Injectable()
 export class PlansRepository {
-  constructor(@InjectDb() private readonly db: Db) {}
+  constructor(private readonly db: Db) {}
 
   /** Every plan, cheapest (lowest lvl) first. */
   listAll(): Promise<PricingPlanDto[]> {
-    return this.db.tx.query(`SELECT ${PLAN_COLUMNS} FROM pricing_plans ORDER BY lvl`);
+    return this.db.rows(sql`SELECT ${plans.select()} FROM pricing_plans ORDER BY lvl`);
   }
 }

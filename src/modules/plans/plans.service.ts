@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AppException } from '../../core/http/app.exception';
+import { found } from '../../core/http/app.exception';
 import { pageOffset, PageQueryDto } from '../../core/pagination/page-query.dto';
-import { Paginated } from '../../core/pagination/paginated';
+import { Page } from '../../core/pagination/page';
 import { PricingPlanDto } from './dto/pricing-plan.dto';
 import { PlanCatalog } from './plan-catalog';
 
@@ -9,15 +9,13 @@ import { PlanCatalog } from './plan-catalog';
 export class PlansService {
   constructor(private readonly plans: PlanCatalog) {}
 
-  async list(query: PageQueryDto): Promise<Paginated<PricingPlanDto>> {
+  async list(query: PageQueryDto): Promise<Page<PricingPlanDto>> {
     const all = await this.plans.all();
     const offset = pageOffset(query);
-    return new Paginated('plans', all.slice(offset, offset + query.limit), all.length, query);
+    return new Page(all.slice(offset, offset + query.limit), all.length, query);
   }
 
   async get(code: string): Promise<PricingPlanDto> {
-    const plan = await this.plans.byCode(code);
-    if (!plan) throw AppException.notFound(`Plan '${code}'`);
-    return plan;
+    return found(await this.plans.byCode(code), `Plan '${code}'`);
   }
 }

@@ -9,13 +9,13 @@ export class PricingPlanEntity {
   lvl: number;
 
   @Column({ type: 'int' })
-  pricePerMonth: number;
+  price_per_month: number;
 
   @Column({ type: 'int' })
-  pricePerYear: number;
+  price_per_year: number;
 
   @Column({ type: 'varchar', length: 3, default: 'RUB' })
-  priceCurrency: string;
+  price_currency: string;
 
   @Column({ type: 'varchar', length: 100 })
   name: string;
@@ -24,17 +24,17 @@ export class PricingPlanEntity {
   description: string;
 
   @Column({ type: 'int' })
-  limitDbMb: number;
+  limit_db_mb: number;
 
   @Column({ type: 'int' })
-  limitObjectsMb: number;
+  limit_objects_mb: number;
 
   @Column({ type: 'int' })
-  limitObjectsCount: number;
+  limit_objects_count: number;
 
   @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
+  created_at: Date;
 
   @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
+  updated_at: Date;
 }

@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, OmitType, PickType } from '@nestjs/swagger';
+import { ApiKeyEntity } from '../api-key.entity';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { TrimmedName } from '../../../core/http/validators';
 
@@ -24,31 +25,21 @@ export class CreateApiKeyDto {
   daily_requests?: number = 1000;
 }
 
-export class ApiKeyListItemDto {
-  id: string;
-  name: string;
-  /** First characters of the key, for identification. */
-  key_prefix: string;
-  daily_requests: number;
-  last_used_at: Date | null;
-  expires_at: Date | null;
-  revoked_at: Date | null;
-  created_at: Date;
-}
+/** The key as GET one returns it: every column but the hash. */
+export class ApiKeyDto extends OmitType(ApiKeyEntity, ['key_hash'] as const) {}
 
-export class ApiKeyDto extends ApiKeyListItemDto {
-  /** Owner. */
-  account_id: string;
-  updated_at: Date;
-}
+/** A key in the list (spec: API key list item). */
+export class ApiKeyListItemDto extends OmitType(ApiKeyDto, ['account_id', 'updated_at'] as const) {}
 
-export class ApiKeyWithRawDto {
-  id: string;
-  name: string;
+/** The creation answer: the only time the whole key is shown. */
+export class ApiKeyWithRawDto extends PickType(ApiKeyDto, [
+  'id',
+  'name',
+  'key_prefix',
+  'daily_requests',
+  'expires_at',
+  'created_at',
+] as const) {
   /** The full key: shown only in this response. */
   raw_key: string;
-  key_prefix: string;
-  daily_requests: number;
-  expires_at: Date | null;
-  created_at: Date;
 }

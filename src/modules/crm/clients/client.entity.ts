@@ -1,6 +1,8 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { MetadataProperty } from '../../../core/http/validators';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
-import { CrmSourceEntity } from '../sources/source.entity';
+import { CRM_STATUSES, CrmSourceEntity } from '../sources/source.entity';
 
 export const CLIENT_TYPES = ['individual', 'legal'] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
@@ -12,29 +14,29 @@ export type ClientType = (typeof CLIENT_TYPES)[number];
  * (created by hand in the migration: TypeORM cannot describe it). See docs/crm.md.
  */
 @Entity('crm_clients')
-@Index('crm_clients_company_id_idx', ['companyId'])
-@Index('crm_clients_company_id_created_at_idx', ['companyId', 'createdAt', 'id'])
-@Index('crm_clients_company_type_created_at_idx', ['companyId', 'type', 'createdAt', 'id'])
-@Index('crm_clients_company_status_created_at_idx', ['companyId', 'status', 'createdAt', 'id'])
-@Index('crm_clients_company_source_created_at_idx', ['companyId', 'sourceId', 'createdAt', 'id'])
+@Index('crm_clients_company_id_idx', ['company_id'])
+@Index('crm_clients_company_id_created_at_idx', ['company_id', 'created_at', 'id'])
+@Index('crm_clients_company_type_created_at_idx', ['company_id', 'type', 'created_at', 'id'])
+@Index('crm_clients_company_status_created_at_idx', ['company_id', 'status', 'created_at', 'id'])
+@Index('crm_clients_company_source_created_at_idx', ['company_id', 'source_id', 'created_at', 'id'])
 @Index('crm_clients_search_trgm_idx', { synchronize: false })
 export class CrmClientEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid' })
-  sourceId: string;
+  source_id: string;
 
   /** Sources are never deleted on their own; they go with their company, as clients do. */
   @ManyToOne(() => CrmSourceEntity, { onDelete: 'NO ACTION' })
   @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'companyId' },
+    { name: 'company_id', referencedColumnName: 'company_id' },
     { name: 'source_id', referencedColumnName: 'id' },
   ])
   source?: CrmSourceEntity;
 
   @Column({ type: 'varchar', length: 100 })
-  firstName: string;
+  first_name: string;
 
   @Column({ type: 'varchar', length: 100, nullable: true })
-  lastName: string | null;
+  last_name: string | null;
 
   @Column({ type: 'varchar', length: 100, nullable: true })
   patronymic: string | null;
@@ -49,12 +51,15 @@ export class CrmClientEntity extends CompanyOwnedEntity {
   @Column({ type: 'text', nullable: true })
   comment: string | null;
 
+  @ApiProperty({ enum: CLIENT_TYPES })
   @Column({ type: 'varchar', length: 16 })
   type: string;
 
+  @ApiProperty({ enum: CRM_STATUSES })
   @Column({ type: 'varchar', length: 16, default: 'active' })
   status: string;
 
+  @MetadataProperty()
   @Column({ type: 'jsonb', nullable: true })
   metadata: object | null;
 }

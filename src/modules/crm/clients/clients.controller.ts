@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query 
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { CompanyResources, RequirePermission } from '../../../core/access/company-route.decorators';
-import { ApiEnvelope, ApiPaginatedEnvelope } from '../../../core/openapi/api-envelope.decorator';
+import { ApiEnvelope, ApiPage } from '../../../core/openapi/api-envelope.decorator';
 import { ClientsService } from './clients.service';
 import {
   ClientDetailDto,
@@ -11,17 +11,18 @@ import {
   ListClientsQueryDto,
   UpdateClientDto,
 } from './dto/client.dto';
+import { CrmClientEntity } from './client.entity';
 
 @ApiTags('CRM')
 @Controller('companies/:id/modules/crm/clients')
-@CompanyResources({ clientId: 'crm_clients' })
+@CompanyResources({ clientId: CrmClientEntity })
 export class ClientsController {
   constructor(private readonly clients: ClientsService) {}
 
   @Get()
   @RequirePermission('crm.clients')
   @ApiOperation({ summary: 'Clients, newest first, filtered by type, status, source and search' })
-  @ApiPaginatedEnvelope('clients', ClientDetailDto)
+  @ApiPage('clients', ClientDetailDto)
   list(@CurrentCompany() company: CompanyAccess, @Query() query: ListClientsQueryDto) {
     return this.clients.list(company, query);
   }

@@ -1,4 +1,6 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index } from 'typeorm';
+import { MetadataProperty } from '../../../core/http/validators';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 
 /** Where clients come from. A fixed set, so reports can group by it (docs/crm.md). */
@@ -16,28 +18,33 @@ export type CrmStatus = (typeof CRM_STATUSES)[number];
  * client whose source belongs to another company.
  */
 @Entity('crm_sources')
-@Index('crm_sources_company_id_created_at_idx', ['companyId', 'createdAt', 'id'])
-@Index('crm_sources_company_id_id_key', ['companyId', 'id'], { unique: true })
-@Index('crm_sources_company_system_key', ['companyId'], { unique: true, where: 'system' })
+@Index('crm_sources_company_id_created_at_idx', ['company_id', 'created_at', 'id'])
+@Index('crm_sources_company_id_id_key', ['company_id', 'id'], { unique: true })
+@Index('crm_sources_company_system_key', ['company_id'], { unique: true, where: 'system' })
 export class CrmSourceEntity extends CompanyOwnedEntity {
   @Column({ type: 'varchar', length: 200 })
   name: string;
 
+  /** Null when unset. */
   @Column({ type: 'varchar', length: 2048, nullable: true })
   url: string | null;
 
+  @ApiProperty({ enum: SOURCE_TYPES })
   @Column({ type: 'varchar', length: 32 })
   type: string;
 
   @Column({ type: 'text', nullable: true })
   comment: string | null;
 
-  @Column({ type: 'boolean', default: false })
+  /** The company's built-in source: it exists from the company's creation and cannot be changed. */
+  @Column({ type: 'boolean', default: false, update: false })
   system: boolean;
 
+  @ApiProperty({ enum: CRM_STATUSES })
   @Column({ type: 'varchar', length: 16, default: 'active' })
   status: string;
 
+  @MetadataProperty()
   @Column({ type: 'jsonb', nullable: true })
   metadata: object | null;
 }

@@ -2,21 +2,22 @@ import { Body, Controller, Get, HttpStatus, Param, Patch, Post, Query } from '@n
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { CompanyResources, RequirePermission } from '../../../core/access/company-route.decorators';
-import { ApiEnvelope, ApiPaginatedEnvelope } from '../../../core/openapi/api-envelope.decorator';
+import { ApiEnvelope, ApiPage } from '../../../core/openapi/api-envelope.decorator';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { CreateSourceDto, SourceDto, UpdateSourceDto } from './dto/source.dto';
 import { SourcesService } from './sources.service';
+import { CrmSourceEntity } from './source.entity';
 
 @ApiTags('CRM')
 @Controller('companies/:id/modules/crm/sources')
-@CompanyResources({ sourceId: 'crm_sources' })
+@CompanyResources({ sourceId: CrmSourceEntity })
 export class SourcesController {
   constructor(private readonly sources: SourcesService) {}
 
   @Get()
   @RequirePermission('crm.sources')
   @ApiOperation({ summary: "The company's client sources, newest first" })
-  @ApiPaginatedEnvelope('sources', SourceDto)
+  @ApiPage('sources', SourceDto)
   list(@CurrentCompany() company: CompanyAccess, @Query() query: PageQueryDto) {
     return this.sources.list(company, query);
   }

@@ -1,80 +1,60 @@
 import { Injectable } from '@nestjs/common';
+import { listPage, Where } from '../../../core/pagination/list';
+import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
-import { selectPage } from '../../../database/select-page';
-import { assignments, jsonb } from '../../../database/sql';
-import { Db, InjectDb } from '../../../database/transaction-host';
+import { Db } from '../../../database/db';
+import { sql } from '../../../database/sql';
+import { Row, Table } from '../../../database/table';
 import type { SourceDto, UpdateSourceDto } from './dto/source.dto';
+import { CrmSourceEntity } from './source.entity';
 
-const SOURCE_COLUMNS = 'id, name, url, type, comment, system, status, metadata, created_at, updated_at';
-const UPDATABLE = ['name', 'url', 'type', 'comment', 'status', 'metadata'] as const;
-
-export interface NewSource {
-  name: string;
-  url: string | null;
-  type: string;
-  comment: string | null;
-  system: boolean;
-  status: string;
-  metadata: object | null;
-}
+export const sources = new Table(CrmSourceEntity);
+/** A source as the API shows it (SourceDto): every column but the company. */
+const SOURCE_COLUMNS = { except: ['company_id'] } as const;
+const SOURCE = sources.select(undefined, SOURCE_COLUMNS);
 
 @Injectable()
 export class SourcesRepository {
-  constructor(@InjectDb() private readonly db: Db) {}
+  constructor(private readonly db: Db) {}
 
-  async create(companyId: string, source: NewSource): Promise<SourceDto> {
-    const [row] = await this.db.tx.query(
-      `INSERT INTO crm_sources (company_id, name, url, type, comment, system, status, metadata)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${SOURCE_COLUMNS}`,
-      [
-        companyId,
-        source.name,
-        source.url,
-        source.type,
-        source.comment,
-        source.system,
-        source.status,
-        jsonb(source.metadata),
-      ],
-    );
-    return row;
+  async create(companyId: string, source: Partial<Row<CrmSourceEntity>>): Promise<SourceDto> {
+    return (await this.db.one<SourceDto>(
+      sql`${sources.insert({ ...source, company_id: companyId })} RETURNING ${SOURCE}`,
+    ))!;
   }
 
-  list(companyId: string, query: PageQueryDto): Promise<{ items: SourceDto[]; total: number }> {
-    return selectPage(
+  list(companyId: string, query: PageQueryDto): Promise<Page<SourceDto>> {
+    return listPage(
       this.db,
-      { select: SOURCE_COLUMNS, from: 'crm_sources', where: 'company_id = $1', orderBy: 'created_at DESC, id DESC' },
-      [companyId],
+      {
+        from: 'crm_sources s',
+        where: new Where(sql`s.company_id = ${companyId}`),
+        orderBy: 's.created_at DESC, s.id DESC',
+        key: ['s.id'],
+        select: sources.list('s', SOURCE_COLUMNS),
+      },
       query,
     );
   }
 
-  async findOne(companyId: string, id: string): Promise<SourceDto | null> {
-    const [row] = await this.db.tx.query(
-      `SELECT ${SOURCE_COLUMNS} FROM crm_sources WHERE id = $1 AND company_id = $2`,
-      [id, companyId],
+  findOne(companyId: string, id: string) {
+    return this.db.one<SourceDto>(
+      sql`SELECT ${SOURCE} FROM crm_sources WHERE id = ${id} AND company_id = ${companyId}`,
     );
-    return row ?? null;
   }
 
   /** Whether `id` is a source of the company. */
   async exists(companyId: string, id: string): Promise<boolean> {
-    const [row] = await this.db.tx.query(`SELECT 1 FROM crm_sources WHERE id = $1 AND company_id = $2`, [
-      id,
-      companyId,
-    ]);
-    return row !== undefined;
+    return (await this.db.one(sql`SELECT 1 FROM crm_sources WHERE id = ${id} AND company_id = ${companyId}`)) !== null;
   }
 
   /** Changes the fields sent; never the system source. Null when there is no such source. */
   async update(companyId: string, id: string, changes: UpdateSourceDto): Promise<SourceDto | null> {
-    const set = assignments({ ...changes, metadata: jsonb(changes.metadata) }, UPDATABLE, 3);
-    if (!set.sql) return this.findOne(companyId, id);
-    const [[row]] = await this.db.tx.query(
-      `UPDATE crm_sources SET ${set.sql}, updated_at = now()
-       WHERE id = $1 AND company_id = $2 AND NOT system RETURNING ${SOURCE_COLUMNS}`,
-      [id, companyId, ...set.values],
+    const set = sources.assignments(changes);
+    if (!set) return this.findOne(companyId, id);
+    return this.db.one(
+      sql`UPDATE crm_sources SET ${set}, updated_at = now()
+          WHERE id = ${id} AND company_id = ${companyId} AND NOT system RETURNING ${SOURCE}`,
     );
-    return row ?? null;
   }
 }

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { CompanyAccess } from '../../../core/access/company-access';
-import { AppException } from '../../../core/http/app.exception';
+import { AppException, found } from '../../../core/http/app.exception';
+import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
-import { Paginated } from '../../../core/pagination/paginated';
 import { CreateSourceDto, SourceDto, UpdateSourceDto } from './dto/source.dto';
 import { SourcesRepository } from './sources.repository';
 
 /** The source every company starts with (the Crm migration gave existing companies the same). */
-export const SYSTEM_SOURCE = { name: 'Manual entry', type: 'manual' } as const;
+export const SYSTEM_SOURCE = { name: 'Manual entry', type: 'manual', system: true } as const;
 
 @Injectable()
 export class SourcesService {
@@ -15,37 +15,19 @@ export class SourcesService {
 
   /** Runs in the company-creating transaction (CompanyLifecycle). */
   async createSystemSource(companyId: string): Promise<void> {
-    await this.sources.create(companyId, {
-      ...SYSTEM_SOURCE,
-      url: null,
-      comment: null,
-      system: true,
-      status: 'active',
-      metadata: null,
-    });
+    await this.sources.create(companyId, SYSTEM_SOURCE);
   }
 
-  async list(company: CompanyAccess, query: PageQueryDto): Promise<Paginated<SourceDto>> {
-    const { items, total } = await this.sources.list(company.companyId, query);
-    return new Paginated('sources', items, total, query);
+  list(company: CompanyAccess, query: PageQueryDto): Promise<Page<SourceDto>> {
+    return this.sources.list(company.companyId, query);
   }
 
   async get(company: CompanyAccess, id: string): Promise<SourceDto> {
-    const source = await this.sources.findOne(company.companyId, id);
-    if (!source) throw AppException.notFound('Source');
-    return source;
+    return found(await this.sources.findOne(company.companyId, id), 'Source');
   }
 
   create(company: CompanyAccess, dto: CreateSourceDto): Promise<SourceDto> {
-    return this.sources.create(company.companyId, {
-      name: dto.name,
-      url: dto.url ?? null,
-      type: dto.type,
-      comment: dto.comment ?? null,
-      system: false,
-      status: dto.status ?? 'active',
-      metadata: dto.metadata ?? null,
-    });
+    return this.sources.create(company.companyId, dto);
   }
 
   async update(company: CompanyAccess, id: string, dto: UpdateSourceDto): Promise<SourceDto> {

@@ -5,17 +5,17 @@ import { EmployeeEntity } from './employee.entity';
 
 /** Which positions an employee holds; company_id keeps every row scoped to its tenant. */
 @Entity('employee_positions')
-@Index('employee_positions_position_id_idx', ['positionId'])
-@Index('employee_positions_company_id_idx', ['companyId'])
+@Index('employee_positions_position_id_idx', ['position_id'])
+@Index('employee_positions_company_id_idx', ['company_id'])
 export class EmployeePositionEntity {
   @PrimaryColumn({ type: 'uuid' })
-  employeeId: string;
+  employee_id: string;
 
   @PrimaryColumn({ type: 'uuid' })
-  positionId: string;
+  position_id: string;
 
   @Column({ type: 'uuid' })
-  companyId: string;
+  company_id: string;
 
   @ManyToOne(() => EmployeeEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'employee_id' })

@@ -2,18 +2,16 @@ import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { AccountEntity } from '../../accounts/account.entity';
 
-export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
-
 /** An employee card; a linked platform account holds the permissions of the card's positions. */
 @Entity('employees')
-@Index('employees_company_id_created_at_idx', ['companyId', 'createdAt', 'id'])
-@Index('employees_company_account_key', ['companyId', 'accountId'], { unique: true, where: 'account_id IS NOT NULL' })
+@Index('employees_company_id_created_at_idx', ['company_id', 'created_at', 'id'])
+@Index('employees_company_account_key', ['company_id', 'account_id'], { unique: true, where: 'account_id IS NOT NULL' })
 export class EmployeeEntity extends CompanyOwnedEntity {
   @Column({ type: 'varchar', length: 100 })
-  firstName: string;
+  first_name: string;
 
   @Column({ type: 'varchar', length: 100, nullable: true })
-  lastName: string | null;
+  last_name: string | null;
 
   @Column({ type: 'varchar', length: 254, nullable: true })
   email: string | null;
@@ -25,12 +23,12 @@ export class EmployeeEntity extends CompanyOwnedEntity {
   status: string;
 
   @Column({ type: 'uuid', nullable: true })
-  accountId: string | null;
+  account_id: string | null;
 
   @ManyToOne(() => AccountEntity, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'account_id' })
   account?: AccountEntity;
 
   @Column({ type: 'timestamptz', nullable: true })
-  linkedAt: Date | null;
+  linked_at: Date | null;
 }

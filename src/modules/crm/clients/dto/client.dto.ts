@@ -1,18 +1,11 @@
-import { ApiProperty, PartialType } from '@nestjs/swagger';
+import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import {
-  Metadata,
-  MetadataProperty,
-  NormalisedEmail,
-  Omittable,
-  Phone,
-  TrimmedName,
-} from '../../../../core/http/validators';
+import { Metadata, NormalisedEmail, Omittable, Phone, TrimmedName } from '../../../../core/http/validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { SourceDto, SourceSummaryDto } from '../../sources/dto/source.dto';
 import { CRM_STATUSES, type CrmStatus } from '../../sources/source.entity';
-import { CLIENT_TYPES, type ClientType } from '../client.entity';
+import { CLIENT_TYPES, type ClientType, CrmClientEntity } from '../client.entity';
 
 /** An empty or blank `search` is no search. */
 const trimToUndefined = ({ value }: { value: unknown }) =>
@@ -92,24 +85,8 @@ export class CreateClientDto {
  */
 export class UpdateClientDto extends PartialType(CreateClientDto, { skipNullProperties: false }) {}
 
-/** The client's own fields (spec: Client). */
-export class ClientDto {
-  id: string;
-  first_name: string;
-  last_name: string | null;
-  patronymic: string | null;
-  phone: string | null;
-  email: string | null;
-  comment: string | null;
-  @ApiProperty({ enum: CLIENT_TYPES })
-  type: string;
-  @ApiProperty({ enum: CRM_STATUSES })
-  status: string;
-  @MetadataProperty()
-  metadata: object | null;
-  created_at: Date;
-  updated_at: Date;
-}
+/** The client's own fields (spec: Client): its columns but the company and the source's id. */
+export class ClientDto extends OmitType(CrmClientEntity, ['company_id', 'company', 'source_id', 'source'] as const) {}
 
 /** ClientDetail as lists and changes return it: the source in short form. */
 export class ClientDetailDto extends ClientDto {

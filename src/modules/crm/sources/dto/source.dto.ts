@@ -1,7 +1,7 @@
-import { ApiProperty, PartialType, PickType } from '@nestjs/swagger';
+import { ApiProperty, OmitType, PartialType, PickType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
-import { Metadata, MetadataProperty, Omittable, TrimmedName } from '../../../../core/http/validators';
-import { CRM_STATUSES, type CrmStatus, SOURCE_TYPES, type SourceType } from '../source.entity';
+import { Metadata, Omittable, TrimmedName } from '../../../../core/http/validators';
+import { CRM_STATUSES, CrmSourceEntity, type CrmStatus, SOURCE_TYPES, type SourceType } from '../source.entity';
 
 export class CreateSourceDto {
   @TrimmedName(200)
@@ -37,23 +37,8 @@ export class CreateSourceDto {
  */
 export class UpdateSourceDto extends PartialType(CreateSourceDto, { skipNullProperties: false }) {}
 
-export class SourceDto {
-  id: string;
-  name: string;
-  /** Null when unset. */
-  url: string | null;
-  @ApiProperty({ enum: SOURCE_TYPES })
-  type: string;
-  comment: string | null;
-  /** The company's built-in source: it exists from the company's creation and cannot be changed. */
-  system: boolean;
-  @ApiProperty({ enum: CRM_STATUSES })
-  status: string;
-  @MetadataProperty()
-  metadata: object | null;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A source as the API shows it: its columns but the company. */
+export class SourceDto extends OmitType(CrmSourceEntity, ['company_id', 'company'] as const) {}
 
 /** The short form of a source, inside a client. */
 export class SourceSummaryDto extends PickType(SourceDto, ['id', 'name', 'type', 'status'] as const) {}

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { AccountEntity } from '../../modules/accounts/account.entity';
-import { FingerprintEntity } from '../../modules/fingerprints/fingerprint.entity';
+import { AccountEntity } from './account.entity';
+import { FingerprintEntity } from '../fingerprints/fingerprint.entity';
 
 /** A signed-in session: the bearer token's SHA-256, never the token. */
 @Entity('sessions')
@@ -10,7 +10,7 @@ export class SessionEntity {
 
   @Index('sessions_account_id_idx')
   @Column({ type: 'uuid' })
-  accountId: string;
+  account_id: string;
 
   @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'account_id' })
@@ -18,23 +18,23 @@ export class SessionEntity {
 
   @Index('sessions_token_hash_key', { unique: true })
   @Column({ type: 'char', length: 64 })
-  tokenHash: string;
+  token_hash: string;
 
   /** Set when the session was opened with a fingerprint: it ends with it. */
   @Index('sessions_fingerprint_id_idx')
   @Column({ type: 'uuid', nullable: true })
-  fingerprintId: string | null;
+  fingerprint_id: string | null;
 
   @ManyToOne(() => FingerprintEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'fingerprint_id' })
   fingerprint?: FingerprintEntity;
 
   @Column({ type: 'timestamptz' })
-  expiresAt: Date;
+  expires_at: Date;
 
   @Column({ type: 'timestamptz', nullable: true })
-  revokedAt: Date | null;
+  revoked_at: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
+  created_at: Date;
 }

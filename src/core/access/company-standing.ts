@@ -1,0 +1,20 @@
+/** Everything the company guard needs to know about a caller and a company, in one lookup. */
+export interface CompanyStanding {
+  plan_code: string;
+  plan_lvl: number;
+  plan_expires_at: Date;
+  expired: boolean;
+  /** The caller's role, null when not a member. */
+  role: 'owner' | 'member' | null;
+  /** For a member: the codes granted by the positions of their active linked employee card. */
+  granted: string[] | null;
+}
+
+/**
+ * Looks up a company's plan and the caller's membership and granted codes, in one query. Core
+ * declares it; the companies module, which owns those tables, implements it. Null when the
+ * company does not exist or is being deleted.
+ */
+export abstract class CompanyStandings {
+  abstract standing(companyId: string, accountId: string): Promise<CompanyStanding | null>;
+}

@@ -1,0 +1,45 @@
+/**
+ * Every permission code of the catalog (CONTRACT 6), so that a route declaring a code that does
+ * not exist fails to compile. Migrations seed the catalog; a test checks the two agree.
+ */
+export const PERMISSION_CODES = [
+  'company.summary',
+  'company.update',
+  'company.delete',
+  'pricing.migrate',
+  'accounts',
+  'accounts.delete',
+  'accounts.invitations',
+  'accounts.invitations.create',
+  'accounts.invitations.revoke',
+  'support.tickets',
+  'support.tickets.create',
+  'support.tickets.update',
+  'logs',
+  'logs.activity',
+  'logs.clear',
+  'logs.optimize',
+  'docs',
+  'docs.settings',
+  'docs.settings.update',
+  'storage',
+  'storage.db',
+  'storage.media',
+  'hrm.employees',
+  'hrm.employees.create',
+  'hrm.employees.update',
+  'hrm.positions',
+  'hrm.positions.create',
+  'hrm.positions.update',
+  'hrm.positions.delete',
+  'hrm.analysis',
+  'hrm.report',
+  'crm.clients',
+  'crm.clients.create',
+  'crm.clients.update',
+  'crm.sources',
+  'crm.sources.create',
+  'crm.sources.update',
+] as const;
+
+export type PermissionCode = (typeof PERMISSION_CODES)[number];

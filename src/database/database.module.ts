@@ -1,0 +1,24 @@
+import { Global, Module } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import type { Pool, PoolClient } from 'pg';
+import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { Db } from './db';
+
+/** Provides `Db` to every module, bound to the application's pool and its CLS transactions. */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: Db,
+      inject: [DataSource, TransactionHost],
+      useFactory: (dataSource: DataSource, txHost: TransactionHost<TransactionalAdapterTypeOrm>) =>
+        new Db((dataSource.driver as PostgresDriver).master as Pool, async () =>
+          txHost.isTransactionActive() ? ((await txHost.tx.queryRunner!.connect()) as PoolClient) : undefined,
+        ),
+    },
+  ],
+  exports: [Db],
+})
+export class DatabaseModule {}
