@@ -31,7 +31,13 @@ async function main() {
     await json(base, 'POST', '/api/v1/auth/register', { email, password: 'bench-password', name: 'Bench' });
     const session = await json(base, 'POST', '/api/v1/auth/login', { email, password: 'bench-password' });
     const bearer = { Authorization: `Bearer ${session.access_token}` };
-    const key = await json(base, 'POST', '/api/v1/account/api-keys', { name: 'bench', daily_requests: 1_000_000 }, bearer);
+    const key = await json(
+      base,
+      'POST',
+      '/api/v1/account/api-keys',
+      { name: 'bench', daily_requests: 1_000_000 },
+      bearer,
+    );
     const company = await json(base, 'POST', '/api/v1/companies', { name: 'Bench Co' }, bearer);
     const apiKey = { 'X-API-Key': key.raw_key };
 
@@ -39,7 +45,11 @@ async function main() {
       { name: 'GET /status (no auth)', path: '/api/v1/status' },
       { name: 'GET /account (API key)', path: '/api/v1/account', headers: apiKey },
       { name: 'GET /companies/{id}/plan (key)', path: `/api/v1/companies/${company.id}/plan`, headers: apiKey },
-      { name: 'GET /companies/{id}/permissions/me (key)', path: `/api/v1/companies/${company.id}/permissions/me`, headers: apiKey },
+      {
+        name: 'GET /companies/{id}/permissions/me (key)',
+        path: `/api/v1/companies/${company.id}/permissions/me`,
+        headers: apiKey,
+      },
     ];
     for (const route of routes) {
       if (settings.warmup > 0) await runScenario(base, route, { duration: settings.warmup });

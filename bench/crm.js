@@ -3,7 +3,8 @@
  * CRM suite: the client list of one company with 100,000 clients, among other companies'
  * clients (20 × 10,000 by default), unfiltered, searched and filtered. It seeds the rows with
  * SQL (generate_series) into the service's database, prints EXPLAIN (ANALYZE, BUFFERS) of the
- * exact statements the service runs for each list (listStatements from the built repository),
+ * exact statements the service runs for each list (the built repository's clientList spec, rendered
+ * by core's listStatements),
  * fails when one of them scans crm_clients sequentially, then loads each route.
  *
  *   npm run build && node bench/crm.js
@@ -141,13 +142,16 @@ async function seed(db, accountId, companyId) {
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the page and count statements the service runs for each list. */
 async function explain(db, companyId) {
-  const { listStatements } = require('../dist/modules/crm/clients/clients.repository');
+  const { clientList } = require('../dist/modules/crm/clients/clients.repository');
+  const { listStatements } = require('../dist/core/pagination/list');
   const plans = [];
   for (const list of LISTS) {
     const { page = 1, ...filters } = list.query;
-    const statements = listStatements(companyId, { ...filters, page: Number(page), limit: 20 });
-    for (const [kind, { sql, values }] of Object.entries(statements)) {
-      const { rows } = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, values);
+    const query = { ...filters, page: Number(page), limit: 20 };
+    const statements = listStatements(clientList(companyId, query), query);
+    for (const [kind, statement] of Object.entries(statements)) {
+      const { text, values } = statement.render();
+      const { rows } = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);
       const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
       plans.push({ list: list.name, kind, plan });
       process.stdout.write(`\n--- ${list.name}: ${kind} ---\n${plan}\n`);

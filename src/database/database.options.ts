@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
-import { SnakeNamingStrategy } from './snake-naming.strategy';
 
 export interface DatabaseSettings {
   url: string;
@@ -21,7 +20,6 @@ export function databaseOptions(settings: DatabaseSettings): DataSourceOptions {
     migrationsTransactionMode: 'each',
     synchronize: false,
     uuidExtension: 'pgcrypto',
-    namingStrategy: new SnakeNamingStrategy(),
     extra: { max: settings.poolSize, application_name: 'platform-api' },
   };
 }

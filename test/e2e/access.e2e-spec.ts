@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
 import { IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
@@ -5,7 +6,17 @@ import { CompanyResources, RequirePermission } from '../../src/core/access/compa
 import { AuditRepository } from '../../src/core/audit/audit.repository';
 import { CompaniesRepository } from '../../src/modules/companies/companies.repository';
 import { PositionEntity } from '../../src/modules/hrm/positions/position.entity';
-import { addMember, newAccount, newApiKey, newCompany, setPlan, TestAccount } from '../support/factories';
+import { PERMISSION_CODES } from '../../src/core/access/permission-codes';
+import {
+  addMember,
+  invite,
+  joinByInvitation,
+  newAccount,
+  newApiKey,
+  newCompany,
+  setPlan,
+  TestAccount,
+} from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectSuccess } from '../support/expectations';
 
@@ -91,6 +102,11 @@ describe('Access control', () => {
     expect(table).toMatchSnapshot();
   });
 
+  it('the codes routes may declare are exactly the seeded catalog', async () => {
+    const catalog = expectSuccess(await t.http.get('/api/v1/permissions')).map((p: { code: string }) => p.code);
+    expect([...PERMISSION_CODES].sort()).toEqual([...catalog].sort());
+  });
+
   it('every path parameter is declared in the OpenAPI document', async () => {
     const doc = (await t.http.get('/api/docs-json')).body;
     for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
@@ -134,6 +150,110 @@ describe('Access control', () => {
       const res = await (t.http as any)[op.method.toLowerCase()](fill(op.path, UNKNOWN)).send({});
       expect([op.method, op.path, res.status]).toEqual([op.method, op.path, 401]);
     }
+  });
+
+  describe('every x-permission, refused', () => {
+    /**
+     * A row of the company for each path parameter the guard checks (CompanyResources): without
+     * one, the walk would stop at 404. A new module's resource parameter needs a line here.
+     */
+    const RESOURCE_FIXTURES: Record<string, (companyId: string, owner: TestAccount) => Promise<string>> = {
+      sourceId: async (companyId, owner) =>
+        expectSuccess(await t.http.get(`/api/v1/companies/${companyId}/modules/crm/sources`).set(owner.auth)).sources[0]
+          .id,
+      clientId: async (companyId, owner) => {
+        const sourceId = await RESOURCE_FIXTURES.sourceId(companyId, owner);
+        const body = { first_name: 'Walk', type: 'individual', source_id: sourceId };
+        const url = `/api/v1/companies/${companyId}/modules/crm/clients`;
+        return expectSuccess(await t.http.post(url).set(owner.auth).send(body), 201).id;
+      },
+      invitationId: async (companyId, owner) =>
+        (await invite(t.http, owner, companyId, `walk-${randomUUID()}@example.test`)).id,
+    };
+
+    let catalog: Map<string, { lvl: number; allow_expired: boolean }>;
+    beforeAll(async () => {
+      const permissions = expectSuccess(await t.http.get('/api/v1/permissions'));
+      catalog = new Map(permissions.map((p: { code: string }) => [p.code, p]));
+    });
+
+    /** A company of `owner` and the URL of each guarded operation in it, with real resources in the path. */
+    async function guardedOperations(owner: TestAccount) {
+      const companyId = (await newCompany(t.http, owner)).id;
+      const resources = new Map<string, string>();
+      const urls: Array<{ op: Operation; code: string; url: string }> = [];
+      for (const op of companyOperations().filter((o) => o.permission)) {
+        let url = op.path.replace('{id}', companyId);
+        for (const [, param] of op.path.matchAll(/\{(\w+)\}/g)) {
+          if (param === 'id') continue;
+          if (!resources.has(param)) {
+            resources.set(param, RESOURCE_FIXTURES[param] ? await RESOURCE_FIXTURES[param](companyId, owner) : UNKNOWN);
+          }
+          url = url.replace(`{${param}}`, resources.get(param)!);
+        }
+        urls.push({ op, code: op.permission!.split(' ')[0], url });
+      }
+      return { companyId, urls };
+    }
+
+    /** Calls each operation as `who` and expects `code`, with an audit record of the refusal for changes. */
+    async function expectRefused(
+      calls: Array<{ op: Operation; code: string; url: string }>,
+      companyId: string,
+      who: TestAccount,
+      errorCode: string,
+    ) {
+      expect(calls.length).toBeGreaterThan(0);
+      for (const { op, code, url } of calls) {
+        const requestId = `walk-${randomUUID()}`;
+        const res = await (t.http as any)
+          [op.method.toLowerCase()](url)
+          .set(who.auth)
+          .set('X-Request-Id', requestId)
+          .send({});
+        if (res.status !== 403 || res.body.error?.code !== errorCode) {
+          throw new Error(`${op.method} ${op.path} answered ${res.status} ${res.body.error?.code}, not ${errorCode}`);
+        }
+        const records = await db.query(
+          `SELECT key, status, metadata FROM audit_logs WHERE company_id = $1 AND request_id = $2`,
+          [companyId, requestId],
+        );
+        const expected = op.method === 'GET' ? [] : [{ key: code, status: 'error', code: errorCode }];
+        expect([
+          op.method,
+          op.path,
+          records.map((r: any) => ({ key: r.key, status: r.status, code: r.metadata.error.code })),
+        ]).toEqual([op.method, op.path, expected]);
+      }
+    }
+
+    it('a member without the permission gets 403 forbidden on every operation; changes record the refusal', async () => {
+      const owner = await newAccount(t.http, 'walkperm');
+      const member = await newAccount(t.http, 'walkpermmember');
+      const { companyId, urls } = await guardedOperations(owner);
+      await joinByInvitation(t.http, owner, companyId, member);
+      await expectRefused(urls, companyId, member, 'forbidden');
+    });
+
+    it('the owner gets 403 plan_required on every operation whose code needs a higher plan level', async () => {
+      const owner = await newAccount(t.http, 'walklvl');
+      const { companyId, urls } = await guardedOperations(owner);
+      await setPlan(db, companyId, 'start', new Date(Date.now() + DAY));
+      const aboveLevel = urls.filter(
+        ({ op, code }) => catalog.get(code)!.lvl > 1 && !op.permission!.includes('administrators'),
+      );
+      await expectRefused(aboveLevel, companyId, owner, 'plan_required');
+    });
+
+    it('once the plan has expired, the owner gets 403 plan_required on every code without allow_expired', async () => {
+      const owner = await newAccount(t.http, 'walkexp');
+      const { companyId, urls } = await guardedOperations(owner);
+      await setPlan(db, companyId, 'enterprise', new Date(Date.now() - 1000));
+      const expiring = urls.filter(
+        ({ op, code }) => !catalog.get(code)!.allow_expired && !op.permission!.includes('administrators'),
+      );
+      await expectRefused(expiring, companyId, owner, 'plan_required');
+    });
   });
 
   describe('the order of checks (CONTRACT 2)', () => {

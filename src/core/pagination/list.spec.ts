@@ -1,0 +1,63 @@
+import { sql } from '../../database/sql';
+import { containing, listStatements, Where } from './list';
+
+const COMPANY = '00000000-0000-4000-8000-000000000001';
+
+describe('Where', () => {
+  it('adds a condition per filter sent, in order, each value a parameter', () => {
+    const where = new Where(sql`c.company_id = ${COMPANY}`)
+      .equals('c.type', 'legal')
+      .equals('c.status', undefined)
+      .between('c.created_at', '2026-01-01', undefined)
+      .contains('c.name', 'ann');
+    expect(where.toSql().render()).toEqual({
+      text: 'c.company_id = $1 AND c.type = $2 AND c.created_at >= $3 AND c.name ILIKE $4',
+      values: [COMPANY, 'legal', '2026-01-01', '%ann%'],
+    });
+  });
+
+  it('is TRUE when there is nothing to filter by', () => {
+    expect(new Where().toSql().render().text).toBe('TRUE');
+  });
+
+  it('takes the wildcards of a search term literally', () => {
+    expect(containing('50%_off\\')).toBe('%50\\%\\_off\\\\%');
+  });
+});
+
+describe('listStatements', () => {
+  const spec = {
+    from: 'crm_clients c',
+    where: new Where(sql`c.company_id = ${COMPANY}`).equals('c.status', 'active'),
+    orderBy: 'c.created_at DESC, c.id DESC',
+    key: ['c.id'],
+    select: 'c.id, s.name',
+    join: 'JOIN crm_sources s ON s.id = c.source_id',
+  };
+
+  it('finds the page as keys first, then joins only those rows', () => {
+    const { text, values } = listStatements(spec, { page: 3, limit: 10 }).page.render();
+    expect(text.replace(/\s+/g, ' ')).toBe(
+      'SELECT c.id, s.name FROM crm_clients c ' +
+        'JOIN (SELECT c.id AS k0 FROM crm_clients c WHERE c.company_id = $1 AND c.status = $2 ' +
+        'ORDER BY c.created_at DESC, c.id DESC LIMIT $3 OFFSET $4) page ON c.id = page.k0 ' +
+        'JOIN crm_sources s ON s.id = c.source_id ORDER BY c.created_at DESC, c.id DESC',
+    );
+    expect(values).toEqual([COMPANY, 'active', 10, 20]);
+  });
+
+  it('counts the same filter without the page-only joins', () => {
+    expect(listStatements(spec, { page: 1, limit: 20 }).count.render()).toEqual({
+      text: 'SELECT count(*)::int AS total FROM crm_clients c WHERE c.company_id = $1 AND c.status = $2',
+      values: [COMPANY, 'active'],
+    });
+  });
+
+  it('matches a page by every key column', () => {
+    const text = listStatements({ ...spec, key: ['m.company_id', 'm.account_id'] }, { page: 1, limit: 20 })
+      .page.render()
+      .text.replace(/\s+/g, ' ');
+    expect(text).toContain('SELECT m.company_id AS k0, m.account_id AS k1 FROM');
+    expect(text).toContain('ON m.company_id = page.k0 AND m.account_id = page.k1');
+  });
+});
