@@ -23,6 +23,7 @@ import { CompanyGuard } from './core/access/company.guard';
 import { AuditInterceptor } from './core/audit/audit.interceptor';
 import { AuthCoreModule } from './core/auth/auth-core.module';
 import { MailModule } from './core/mail/mail.module';
+import { MetricsModule } from './core/metrics/metrics.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { AdminsModule } from './modules/admins/admins.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
@@ -62,6 +63,7 @@ import { PlansModule } from './modules/plans/plans.module';
           poolSize: config.get('DB_POOL_SIZE', { infer: true }),
         }),
     }),
+    MetricsModule,
     StorageModule,
     AuthCoreModule,
     AccessModule,
