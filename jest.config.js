@@ -20,7 +20,8 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       rootDir: '.',
-      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+      // test/ops: checks of the deployment files (docker/), which need no running service.
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/ops/**/*.spec.ts'],
       transform: tsJest,
     },
     {

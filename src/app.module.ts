@@ -23,6 +23,7 @@ import { AccessModule } from './core/access/access.module';
 import { CompanyGuard } from './core/access/company.guard';
 import { AuditInterceptor } from './core/audit/audit.interceptor';
 import { MailModule } from './core/mail/mail.module';
+import { MetricsModule } from './core/metrics/metrics.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { AdminsModule } from './modules/admins/admins.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
@@ -64,6 +65,7 @@ import { PlansModule } from './modules/plans/plans.module';
         }),
     }),
     DatabaseModule,
+    MetricsModule,
     StorageModule,
     AccessModule,
     MailModule,

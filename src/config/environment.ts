@@ -24,6 +24,7 @@ const toBoolean = ({ value }: { value: unknown }) => {
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+const toOptionalInt = ({ value }: { value: unknown }) => toInt({ value: emptyToUndefined({ value }) });
 
 /**
  * Every setting the service reads. Validated once at start-up: a bad value stops the
@@ -40,6 +41,14 @@ export class Environment {
   @Min(0)
   @Max(65535)
   PORT = 3000;
+
+  /** Port of the Prometheus endpoint (GET /metrics), apart from the API; unset serves no metrics. */
+  @Transform(toOptionalInt)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  METRICS_PORT?: number;
 
   /** Postgres URL; unset starts an embedded PostgreSQL under DATA_DIR. */
   @Transform(emptyToUndefined)

@@ -21,15 +21,24 @@ export class MigrationsRunner implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     if (!this.config.get('DB_MIGRATE', { infer: true })) return;
-    const lock = this.db.createQueryRunner();
-    await lock.connect();
-    try {
-      await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      const applied = await this.db.runMigrations({ transaction: 'each' });
-      if (applied.length > 0) this.logger.log(`Applied ${applied.map((m) => m.name).join(', ')}`);
-    } finally {
-      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-      await lock.release();
-    }
+    const applied = await runPendingMigrations(this.db);
+    if (applied.length > 0) this.logger.log(`Applied ${applied.join(', ')}`);
+  }
+}
+
+/**
+ * Applies pending migrations, each in its own transaction, under the advisory lock that every
+ * instance and the migration job (src/cli/migrate.ts) take; returns the names applied.
+ */
+export async function runPendingMigrations(db: DataSource): Promise<string[]> {
+  const lock = db.createQueryRunner();
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const applied = await db.runMigrations({ transaction: 'each' });
+    return applied.map((m) => m.name);
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await lock.release();
   }
 }

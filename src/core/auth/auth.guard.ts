@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { AuditTrail } from '../audit/audit-trail';
 import { AppException } from '../http/app.exception';
+import { Metrics } from '../metrics/metrics';
 import { AuthContext, AuthenticatedRequest } from './auth-context';
 import { IS_PUBLIC } from './auth.decorators';
 import { ApiKeyLookup, SessionLookup } from './credential-lookups';
@@ -34,6 +35,7 @@ export class AuthGuard implements CanActivate {
     private readonly apiKeys: ApiKeyLookup,
     private readonly sessions: SessionLookup,
     private readonly audit: AuditTrail,
+    private readonly metrics: Metrics,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -68,6 +70,7 @@ export class AuthGuard implements CanActivate {
       const refusal = new AppException('rate_limited', 'Daily request quota of this API key is spent', undefined, {
         'Retry-After': String(retryAfterSeconds()),
       });
+      this.metrics.apiKeyQuotaRefusals.inc();
       await this.audit.recordRefusal(context, caller.account, refusal, false);
       throw refusal;
     }
