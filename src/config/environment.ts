@@ -93,6 +93,14 @@ export class Environment {
   @IsString()
   DATA_DIR = '.data';
 
+  /**
+   * Run as root, the embedded PostgreSQL runs as the `postgres` user, which may not reach
+   * DATA_DIR or node_modules: its binaries and cluster are kept here instead.
+   */
+  @IsString()
+  @Matches(/^\//, { message: 'ROOT_POSTGRES_DIR must be an absolute path' })
+  ROOT_POSTGRES_DIR = '/var/lib/business-platform-api';
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsEmail()
