@@ -6,8 +6,9 @@ import pino from 'pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
-import { InvalidEnvironmentError, validateEnvironment } from './config/environment';
+import { validateEnvironment } from './config/environment';
 import { startLocalInfrastructure } from './config/local-infrastructure';
+import { StartupError, startupFailure } from './config/startup-error';
 
 /** How long SIGTERM waits for in-flight requests (Kubernetes' grace period is 30 s by default). */
 const DRAIN_DEADLINE_MS = 25_000;
@@ -20,9 +21,21 @@ async function bootstrap(): Promise<void> {
     pino({ level: env.LOG_LEVEL, name: 'LocalInfrastructure' }),
   );
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
-  configureApp(app);
-  await app.listen(env.PORT);
+  let app: NestExpressApplication | undefined;
+  try {
+    // abortOnError off: a failing module must reach the catch below, which stops the embedded servers.
+    app = await NestFactory.create<NestExpressApplication>(AppModule, {
+      bufferLogs: true,
+      bodyParser: false,
+      abortOnError: false,
+    });
+    configureApp(app);
+    await listen(app, env.PORT);
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await infrastructure.stop();
+    throw error;
+  }
   const logger = new Logger('Bootstrap');
   logger.log(`Listening on http://127.0.0.1:${env.PORT} (Swagger UI at /api/docs)`);
 
@@ -46,10 +59,24 @@ async function bootstrap(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 }
 
+/** Listens on the port, or fails with a StartupError saying what to do when it is taken. */
+async function listen(app: NestExpressApplication, port: number): Promise<void> {
+  try {
+    await app.listen(port);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      throw new StartupError(
+        `port ${port} is already in use (another instance of the service?): stop what listens there, or set PORT to a free port`,
+      );
+    if (code === 'EACCES')
+      throw new StartupError(`port ${port} needs privileges this process lacks: set PORT to 1024 or above`);
+    throw error;
+  }
+}
+
 bootstrap().catch((error: unknown) => {
-  // Logger is not up yet when configuration fails: stderr is all there is.
-  process.stderr.write(
-    `${error instanceof InvalidEnvironmentError ? error.message : String((error as Error)?.stack ?? error)}\n`,
-  );
+  // Written straight to stderr: the logger may not exist yet, or be silenced by LOG_LEVEL.
+  process.stderr.write(`${startupFailure(error)}\n`);
   process.exit(1);
 });

@@ -1,8 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { freePort } from '../../src/core/net/free-port';
+import { CLUSTER_POINTER } from '../../src/database/embedded-postgres';
 
 /**
  * The service as a real process (CONTRACT 11): start-up refuses bad settings, and SIGTERM
@@ -84,6 +87,25 @@ async function waitUntilRefused(port: number, timeoutMs: number): Promise<void> 
   }
 }
 
+/** Settings for a zero-config start (embedded PostgreSQL and S3 server) keeping its data in `dataDir`. */
+function zeroConfig(dataDir: string, rootPostgresDir: string): Record<string, string> {
+  return {
+    DATABASE_URL: '',
+    MINIO_ENDPOINT: '',
+    DB_MIGRATE: 'true',
+    DATA_DIR: dataDir,
+    ROOT_POSTGRES_DIR: rootPostgresDir,
+  };
+}
+
+/** The embedded cluster's directory: DATA_DIR/postgres, or as root the staged one it points to. */
+function clusterDirOf(dataDir: string): string {
+  const pointer = join(dataDir, 'postgres', CLUSTER_POINTER);
+  return existsSync(pointer) ? readFileSync(pointer, 'utf8').trim() : join(dataDir, 'postgres');
+}
+
+const stderrOf = (service: ServiceProcess) => service.output().split('stderr:\n')[1];
+
 async function exitWithin(service: ServiceProcess, ms: number): Promise<Exit | 'timeout'> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((done) => (timer = setTimeout(() => done('timeout'), ms)));
@@ -118,6 +140,56 @@ describe('Process: start-up settings and graceful shutdown', () => {
       const stderr = service.output().split('stderr:\n')[1];
       expect(stderr).toContain('Invalid configuration');
       expect(stderr).toMatch(new RegExp(`^\\s*${name}:`, 'm'));
+    });
+  });
+
+  describe('start-up failures', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'platform-process-data-'));
+    const rootPostgresDir = mkdtempSync(join(tmpdir(), 'platform-process-root-pg-'));
+    chmodSync(rootPostgresDir, 0o755);
+    afterAll(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(rootPostgresDir, { recursive: true, force: true });
+    });
+
+    it('a taken port: one line saying so and what to do, exit 1, embedded PostgreSQL stopped', async () => {
+      const blocker = net.createServer();
+      const port = await freePort();
+      await new Promise<void>((done) => blocker.listen(port, '127.0.0.1', done));
+      try {
+        const service = await spawnService({ ...zeroConfig(dataDir, rootPostgresDir), PORT: String(port) });
+        spawned.push(service);
+        const exit = await exitWithin(service, STARTUP_TIMEOUT_MS);
+        expect(exit).toEqual({ code: 1, signal: null });
+        expect(stderrOf(service).trim()).toBe(
+          `Start-up failed: port ${port} is already in use (another instance of the service?): ` +
+            'stop what listens there, or set PORT to a free port',
+        );
+        expect(existsSync(join(clusterDirOf(dataDir), 'postmaster.pid'))).toBe(false);
+      } finally {
+        blocker.close();
+      }
+    });
+
+    it('a second start on the same data: one line naming the running instance, the first one unharmed', async () => {
+      const first = await spawnService(zeroConfig(dataDir, rootPostgresDir));
+      spawned.push(first);
+      await waitUntilListening(first);
+
+      const second = await spawnService(zeroConfig(dataDir, rootPostgresDir));
+      spawned.push(second);
+      const exit = await exitWithin(second, STARTUP_TIMEOUT_MS);
+      expect(exit).toEqual({ code: 1, signal: null });
+      const lines = stderrOf(second).trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^Start-up failed: the embedded PostgreSQL's cluster .+ is in use by another process \(PostgreSQL PID \d+\).*: stop it first, or set DATA_DIR to another directory$/,
+      );
+
+      expect(await liveStatus(first.port)).toBe(200);
+      first.child.kill('SIGTERM');
+      expect(await exitWithin(first, 20_000)).toEqual({ code: 0, signal: null });
+      expect(existsSync(join(clusterDirOf(dataDir), 'postmaster.pid'))).toBe(false);
     });
   });
 
