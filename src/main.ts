@@ -8,6 +8,7 @@ import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { validateEnvironment } from './config/environment';
 import { startLocalInfrastructure } from './config/local-infrastructure';
+import { browsableUrl } from './config/http-address';
 import { StartupError, startupFailure } from './config/startup-error';
 
 /** How long SIGTERM waits for in-flight requests (Kubernetes' grace period is 30 s by default). */
@@ -30,14 +31,15 @@ async function bootstrap(): Promise<void> {
       abortOnError: false,
     });
     configureApp(app);
-    await listen(app, env.PORT);
+    await listen(app, env.PORT, env.HOST);
   } catch (error) {
     await app?.close().catch(() => undefined);
     await infrastructure.stop();
     throw error;
   }
   const logger = new Logger('Bootstrap');
-  logger.log(`Listening on http://127.0.0.1:${env.PORT} (Swagger UI at /api/docs)`);
+  const url = browsableUrl(env.HOST, env.PORT);
+  logger.log(`Listening on ${env.HOST} port ${env.PORT}: ${url}/api/v1, Swagger UI at ${url}/api/docs`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -59,16 +61,18 @@ async function bootstrap(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 }
 
-/** Listens on the port, or fails with a StartupError saying what to do when it is taken. */
-async function listen(app: NestExpressApplication, port: number): Promise<void> {
+/** Listens on host:port, or fails with a StartupError saying what to do about it. */
+async function listen(app: NestExpressApplication, port: number, host: string): Promise<void> {
   try {
-    await app.listen(port);
+    await app.listen(port, host);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
       throw new StartupError(
         `port ${port} is already in use (another instance of the service?): stop what listens there, or set PORT to a free port`,
       );
+    if (code === 'EADDRNOTAVAIL')
+      throw new StartupError(`HOST ${host} is not an address of this machine: set HOST to one (or 0.0.0.0 for all)`);
     if (code === 'EACCES')
       throw new StartupError(`port ${port} needs privileges this process lacks: set PORT to 1024 or above`);
     throw error;

@@ -11,8 +11,10 @@ import {
   Matches,
   Max,
   Min,
+  ValidateBy,
   validateSync,
 } from 'class-validator';
+import { isListenAddress } from './http-address';
 
 const toBoolean = ({ value }: { value: unknown }) => {
   if (typeof value !== 'string') return value;
@@ -40,6 +42,16 @@ export class Environment {
   @Min(0)
   @Max(65535)
   PORT = 3000;
+
+  /** Address to listen on: loopback for the zero-config start; 0.0.0.0 (every interface) in a container. */
+  @ValidateBy({
+    name: 'isListenAddress',
+    validator: {
+      validate: isListenAddress,
+      defaultMessage: () => 'HOST must be an IP address to listen on (127.0.0.1, 0.0.0.0, ::) or localhost',
+    },
+  })
+  HOST = '127.0.0.1';
 
   /** Postgres URL; unset starts an embedded PostgreSQL under DATA_DIR. */
   @Transform(emptyToUndefined)

@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../src/core/net/free-port';
 import { CLUSTER_POINTER } from '../../src/database/embedded-postgres';
@@ -46,9 +46,9 @@ async function spawnService(overrides: Record<string, string> = {}): Promise<Ser
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** Whether a new TCP connection to the port is accepted right now. */
-function accepts(port: number): Promise<boolean> {
+function accepts(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((done) => {
-    const socket = net.connect(port, '127.0.0.1');
+    const socket = net.connect(port, host);
     socket.once('connect', () => {
       socket.destroy();
       done(true);
@@ -129,6 +129,7 @@ describe('Process: start-up settings and graceful shutdown', () => {
   describe.each([
     ['PORT', 'abc'],
     ['DATABASE_URL', 'not-a-url'],
+    ['HOST', 'example.com'],
   ])('an invalid %s', (name, value) => {
     it('stops start-up with a non-zero exit and a message naming the setting', async () => {
       const service = await spawnService({ [name]: value });
@@ -140,6 +141,24 @@ describe('Process: start-up settings and graceful shutdown', () => {
       const stderr = service.output().split('stderr:\n')[1];
       expect(stderr).toContain('Invalid configuration');
       expect(stderr).toMatch(new RegExp(`^\\s*${name}:`, 'm'));
+    });
+  });
+
+  describe('HOST unset', () => {
+    // An address of this machine other than loopback, if it has one.
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
+
+    it('listens on 127.0.0.1 only and logs the Swagger UI URL', async () => {
+      const service = await spawnService({ LOG_LEVEL: 'info' });
+      spawned.push(service);
+      await waitUntilListening(service);
+      expect(service.output()).toContain(`Swagger UI at http://127.0.0.1:${service.port}/api/docs`);
+      if (external) expect(await accepts(service.port, external)).toBe(false);
+      else console.warn('HOST test: no non-loopback IPv4 address here, so only the log line is checked');
+      service.child.kill('SIGTERM');
+      expect(await exitWithin(service, 20_000)).toEqual({ code: 0, signal: null });
     });
   });
 
