@@ -57,8 +57,10 @@ async function bootstrap(): Promise<void> {
     await infrastructure.stop();
     process.exit(0);
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // `on`, not `once`: a second signal (Ctrl-C reaches both npm and the service, and npm passes
+  // it on) would otherwise kill the process mid-drain and leave the embedded PostgreSQL running.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 /** Listens on host:port, or fails with a StartupError saying what to do about it. */

@@ -249,6 +249,9 @@ describe('Process: start-up settings and graceful shutdown', () => {
       await sleep(500);
 
       service.child.kill('SIGTERM');
+      // The same signal again, as Ctrl-C under npm delivers it (the terminal's, then npm's): still a drain.
+      await sleep(100);
+      service.child.kill('SIGTERM');
     });
 
     it('stops accepting new connections while the request is still open', async () => {
