@@ -2,12 +2,12 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import pino from 'pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { validateEnvironment } from './config/environment';
 import { startLocalInfrastructure } from './config/local-infrastructure';
+import { processLogger } from './config/logger.options';
 import { browsableUrl } from './config/http-address';
 import { StartupError, startupFailure } from './config/startup-error';
 
@@ -16,10 +16,10 @@ const DRAIN_DEADLINE_MS = 25_000;
 
 async function bootstrap(): Promise<void> {
   const env = validateEnvironment(process.env);
-  // Nest's logger is not up yet: the zero-config lines go through pino like every other line.
+  // Nest's logger is not up yet: the zero-config lines go through the logger it will use.
   const infrastructure = await startLocalInfrastructure(
     env,
-    pino({ level: env.LOG_LEVEL, name: 'LocalInfrastructure' }),
+    processLogger(env).child({ context: 'LocalInfrastructure' }),
   );
 
   let app: NestExpressApplication | undefined;

@@ -127,10 +127,14 @@ export class Environment {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info';
 
-  /** Pretty, human-readable logs instead of JSON lines (development only). */
-  @Transform(toBoolean)
+  /**
+   * Human-readable log lines instead of JSON. Unset: pretty in development when stdout is a
+   * terminal. Never in production (pino-pretty is a development dependency).
+   */
+  @Transform(({ value }) => (value === '' ? undefined : toBoolean({ value })))
+  @IsOptional()
   @IsBoolean()
-  LOG_PRETTY = false;
+  LOG_PRETTY?: boolean;
 
   /** Lifetime of a session token issued by sign-in. */
   @Transform(toInt)

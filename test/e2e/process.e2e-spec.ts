@@ -162,6 +162,39 @@ describe('Process: start-up settings and graceful shutdown', () => {
     });
   });
 
+  describe('logs in production', () => {
+    it('are JSON lines, without the route listing, and request lines carry no headers', async () => {
+      const service = await spawnService({ NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_PRETTY: 'true' });
+      spawned.push(service);
+      await waitUntilListening(service);
+      const res = await fetch(`http://127.0.0.1:${service.port}/api/v1/account`, {
+        headers: { authorization: 'Bearer bps_not-a-real-session', 'x-request-id': 'logs-test-1' },
+      });
+      expect(res.status).toBe(401);
+      service.child.kill('SIGTERM');
+      expect(await exitWithin(service, 20_000)).toEqual({ code: 0, signal: null });
+
+      const stdout = service
+        .output()
+        .split('stderr:\n')[0]
+        .replace(/^stdout:\n/, '');
+      const lines = stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, any>);
+      expect(lines.some((line) => /^Listening on/.test(line.msg))).toBe(true);
+      expect(lines.filter((line) => ['RoutesResolver', 'RouterExplorer'].includes(line.context))).toEqual([]);
+      const request = lines.find((line) => line.req?.id === 'logs-test-1');
+      expect(request).toMatchObject({
+        req: { id: 'logs-test-1', method: 'GET', url: '/api/v1/account' },
+        res: { statusCode: 401 },
+        responseTime: expect.any(Number),
+      });
+      expect(request!.req.headers).toBeUndefined();
+      expect(stdout).not.toContain('bps_not-a-real-session');
+    });
+  });
+
   describe('start-up failures', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'platform-process-data-'));
     const rootPostgresDir = mkdtempSync(join(tmpdir(), 'platform-process-root-pg-'));

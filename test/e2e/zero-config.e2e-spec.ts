@@ -122,7 +122,7 @@ describe(`Zero-config start from a mode-700 directory (${asRoot ? 'as root' : 'a
 
   it('starts, answers ready, stops with its embedded servers on SIGTERM to npm, keeps its data', async () => {
     expect(statSync(privateDir).mode & 0o777).toBe(0o700);
-    const first = startService('npm start', project, await freePort(), env);
+    const first = startService('npm start', project, await freePort(), { ...env, LOG_PRETTY: 'true' });
     services.push(first);
     await waitUntilReady(first);
 
@@ -140,6 +140,10 @@ describe(`Zero-config start from a mode-700 directory (${asRoot ? 'as root' : 'a
     expect(await reachable(first.port)).toBe(false);
     expect(processAlive(postgresPid)).toBe(false);
     expect(existsSync(join(clusterDir, 'postmaster.pid'))).toBe(false);
+    // Pretty (LOG_PRETTY), every line: the zero-config ones before Nest's logger exists included.
+    expect(first.output()).toMatch(/INFO.*DATABASE_URL unset: embedded PostgreSQL on 127\.0\.0\.1:\d+, data in /);
+    expect(first.output()).toMatch(/INFO.*Listening on 127\.0\.0\.1 port/);
+    expect(first.output()).not.toMatch(/^\{/m);
 
     const second = startService('node', project, await freePort(), env);
     services.push(second);
