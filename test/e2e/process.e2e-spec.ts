@@ -196,9 +196,14 @@ describe('Process: start-up settings and graceful shutdown', () => {
   });
 
   describe('start-up failures', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'platform-process-data-'));
-    const rootPostgresDir = mkdtempSync(join(tmpdir(), 'platform-process-root-pg-'));
-    chmodSync(rootPostgresDir, 0o755);
+    // Created in beforeAll, not at collection: a filtered run (-t) skips the afterAll that removes them.
+    let dataDir: string;
+    let rootPostgresDir: string;
+    beforeAll(() => {
+      dataDir = mkdtempSync(join(tmpdir(), 'platform-process-data-'));
+      rootPostgresDir = mkdtempSync(join(tmpdir(), 'platform-process-root-pg-'));
+      chmodSync(rootPostgresDir, 0o755);
+    });
     afterAll(() => {
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(rootPostgresDir, { recursive: true, force: true });

@@ -114,14 +114,18 @@ const processAlive = (pid: number) => {
   `Zero-config start from a mode-700 directory (${asRoot ? 'as root' : 'as an ordinary user'})`,
   () => {
     jest.setTimeout(90_000);
-    const privateDir = mkdtempSync(join(tmpdir(), 'platform-private-'));
+    let privateDir: string;
     // Where, as root, the binaries and the cluster are staged (ROOT_POSTGRES_DIR), reachable by postgres.
-    const stagingDir = mkdtempSync(join(tmpdir(), 'platform-root-pg-'));
-    const project = join(privateDir, 'checkout');
+    let stagingDir: string;
+    let project: string;
     const services: Service[] = [];
     let env: NodeJS.ProcessEnv;
 
+    // Created here, not at collection: a skipped or filtered run skips the afterAll that removes them.
     beforeAll(() => {
+      privateDir = mkdtempSync(join(tmpdir(), 'platform-private-'));
+      stagingDir = mkdtempSync(join(tmpdir(), 'platform-root-pg-'));
+      project = join(privateDir, 'checkout');
       chmodSync(privateDir, 0o700);
       chmodSync(stagingDir, 0o755);
       copyProject(project);
@@ -129,7 +133,8 @@ const processAlive = (pid: number) => {
     });
 
     afterAll(() => {
-      for (const service of services) if (service.child.exitCode === null) service.child.kill('SIGKILL');
+      // Only a failed test leaves one running; SIGTERM reaches the service through npm and stops its PostgreSQL.
+      for (const service of services) if (service.child.exitCode === null) service.child.kill('SIGTERM');
       rmSync(privateDir, { recursive: true, force: true });
       rmSync(stagingDir, { recursive: true, force: true });
     });
