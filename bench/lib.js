@@ -80,7 +80,8 @@ async function startService(env = {}) {
 
   if (!existsSync(join(ROOT, 'dist', 'main.js'))) throw new Error('dist/main.js missing: run `npm run build` first');
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-bench-'));
-  // mkdtemp makes it 0700; run as root, embedded PostgreSQL initialises as another user.
+  // mkdtemp makes it 0700; run as root, embedded PostgreSQL runs as another user, from
+  // ROOT_POSTGRES_DIR, kept in here so it goes when the directory does.
   chmodSync(dataDir, 0o755);
   const port = await freePort();
   // Logs go to a file: they cost what they cost in production, and explain a failed start.
@@ -89,7 +90,14 @@ async function startService(env = {}) {
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, ['dist/main'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_PRETTY: 'false', ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      ROOT_POSTGRES_DIR: join(dataDir, 'root-postgres'),
+      LOG_PRETTY: 'false',
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', log, log],
   });
   const exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));

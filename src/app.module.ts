@@ -8,7 +8,7 @@ import { ClsModule } from 'nestjs-cls';
 import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { Environment, validateEnvironment } from './config/environment';
-import { loggerOptions } from './config/logger.options';
+import { loggerOptions, processLogger } from './config/logger.options';
 import { AuthGuard } from './core/auth/auth.guard';
 import { AllExceptionsFilter } from './core/http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './core/http/envelope.interceptor';
@@ -44,7 +44,13 @@ import { PlansModule } from './modules/plans/plans.module';
     LoggerModule.forRootAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<Environment, true>) =>
-        loggerOptions(config.get('LOG_LEVEL', { infer: true }), config.get('LOG_PRETTY', { infer: true })),
+        loggerOptions(
+          processLogger({
+            NODE_ENV: config.get('NODE_ENV', { infer: true }),
+            LOG_LEVEL: config.get('LOG_LEVEL', { infer: true }),
+            LOG_PRETTY: config.get('LOG_PRETTY', { infer: true }),
+          }),
+        ),
     }),
     ClsModule.forRoot({
       global: true,

@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { Environment } from './config/environment';
+import { RouteListingAtDebugLogger } from './config/route-listing-at-debug.logger';
 import { translateBodyParserErrors } from './core/http/body-parser-errors';
 import { setupOpenApi } from './core/openapi/openapi';
 import { API_PREFIX } from './version';
@@ -15,7 +16,7 @@ export const BODY_LIMIT = '1mb';
  * so the tests exercise the service as it runs.
  */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
-  app.useLogger(app.get(Logger));
+  app.useLogger(new RouteListingAtDebugLogger(app.get(Logger)));
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }) ? true : 'loopback');
   app.set('x-powered-by', false);

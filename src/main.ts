@@ -2,29 +2,44 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import pino from 'pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
-import { InvalidEnvironmentError, validateEnvironment } from './config/environment';
+import { validateEnvironment } from './config/environment';
 import { startLocalInfrastructure } from './config/local-infrastructure';
+import { processLogger } from './config/logger.options';
+import { browsableUrl } from './config/http-address';
+import { StartupError, startupFailure } from './config/startup-error';
 
 /** How long SIGTERM waits for in-flight requests (Kubernetes' grace period is 30 s by default). */
 const DRAIN_DEADLINE_MS = 25_000;
 
 async function bootstrap(): Promise<void> {
   const env = validateEnvironment(process.env);
-  // Nest's logger is not up yet: the zero-config lines go through pino like every other line.
+  // Nest's logger is not up yet: the zero-config lines go through the logger it will use.
   const infrastructure = await startLocalInfrastructure(
     env,
-    pino({ level: env.LOG_LEVEL, name: 'LocalInfrastructure' }),
+    processLogger(env).child({ context: 'LocalInfrastructure' }),
   );
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
-  configureApp(app);
-  await app.listen(env.PORT);
+  let app: NestExpressApplication | undefined;
+  try {
+    // abortOnError off: a failing module must reach the catch below, which stops the embedded servers.
+    app = await NestFactory.create<NestExpressApplication>(AppModule, {
+      bufferLogs: true,
+      bodyParser: false,
+      abortOnError: false,
+    });
+    configureApp(app);
+    await listen(app, env.PORT, env.HOST);
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await infrastructure.stop();
+    throw error;
+  }
   const logger = new Logger('Bootstrap');
-  logger.log(`Listening on http://127.0.0.1:${env.PORT} (Swagger UI at /api/docs)`);
+  const url = browsableUrl(env.HOST, env.PORT);
+  logger.log(`Listening on ${env.HOST} port ${env.PORT}: ${url}/api/v1, Swagger UI at ${url}/api/docs`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -42,14 +57,32 @@ async function bootstrap(): Promise<void> {
     await infrastructure.stop();
     process.exit(0);
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // `on`, not `once`: a second signal (Ctrl-C reaches both npm and the service, and npm passes
+  // it on) would otherwise kill the process mid-drain and leave the embedded PostgreSQL running.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** Listens on host:port, or fails with a StartupError saying what to do about it. */
+async function listen(app: NestExpressApplication, port: number, host: string): Promise<void> {
+  try {
+    await app.listen(port, host);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      throw new StartupError(
+        `port ${port} is already in use (another instance of the service?): stop what listens there, or set PORT to a free port`,
+      );
+    if (code === 'EADDRNOTAVAIL')
+      throw new StartupError(`HOST ${host} is not an address of this machine: set HOST to one (or 0.0.0.0 for all)`);
+    if (code === 'EACCES')
+      throw new StartupError(`port ${port} needs privileges this process lacks: set PORT to 1024 or above`);
+    throw error;
+  }
 }
 
 bootstrap().catch((error: unknown) => {
-  // Logger is not up yet when configuration fails: stderr is all there is.
-  process.stderr.write(
-    `${error instanceof InvalidEnvironmentError ? error.message : String((error as Error)?.stack ?? error)}\n`,
-  );
+  // Written straight to stderr: the logger may not exist yet, or be silenced by LOG_LEVEL.
+  process.stderr.write(`${startupFailure(error)}\n`);
   process.exit(1);
 });

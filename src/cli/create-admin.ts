@@ -27,7 +27,13 @@ async function main(): Promise<void> {
     throw new Error(`${USAGE}\n(the password is 8 to 72 characters)`);
   }
   const env = validateEnvironment(process.env);
-  const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres(join(env.DATA_DIR, 'postgres'), 'platform');
+  const embedded = env.DATABASE_URL
+    ? null
+    : await startEmbeddedPostgres({
+        dataDir: join(env.DATA_DIR, 'postgres'),
+        rootDir: env.ROOT_POSTGRES_DIR,
+        database: 'platform',
+      });
   const db = new DataSource(databaseOptions({ url: env.DATABASE_URL ?? embedded!.url, poolSize: 1 }));
   try {
     await db.initialize();

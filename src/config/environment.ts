@@ -11,8 +11,10 @@ import {
   Matches,
   Max,
   Min,
+  ValidateBy,
   validateSync,
 } from 'class-validator';
+import { isListenAddress } from './http-address';
 
 const toBoolean = ({ value }: { value: unknown }) => {
   if (typeof value !== 'string') return value;
@@ -49,6 +51,16 @@ export class Environment {
   @Min(1)
   @Max(65535)
   METRICS_PORT?: number;
+
+  /** Address to listen on: loopback for the zero-config start; 0.0.0.0 (every interface) in a container. */
+  @ValidateBy({
+    name: 'isListenAddress',
+    validator: {
+      validate: isListenAddress,
+      defaultMessage: () => 'HOST must be an IP address to listen on (127.0.0.1, 0.0.0.0, ::) or localhost',
+    },
+  })
+  HOST = '127.0.0.1';
 
   /** Postgres URL; unset starts an embedded PostgreSQL under DATA_DIR. */
   @Transform(emptyToUndefined)
@@ -102,6 +114,14 @@ export class Environment {
   @IsString()
   DATA_DIR = '.data';
 
+  /**
+   * Run as root, the embedded PostgreSQL runs as the `postgres` user, which may not reach
+   * DATA_DIR or node_modules: its binaries and cluster are kept here instead.
+   */
+  @IsString()
+  @Matches(/^\//, { message: 'ROOT_POSTGRES_DIR must be an absolute path' })
+  ROOT_POSTGRES_DIR = '/var/lib/business-platform-api';
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsEmail()
@@ -116,10 +136,14 @@ export class Environment {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info';
 
-  /** Pretty, human-readable logs instead of JSON lines (development only). */
-  @Transform(toBoolean)
+  /**
+   * Human-readable log lines instead of JSON. Unset: pretty in development when stdout is a
+   * terminal. Never in production (pino-pretty is a development dependency).
+   */
+  @Transform(({ value }) => (value === '' ? undefined : toBoolean({ value })))
+  @IsOptional()
   @IsBoolean()
-  LOG_PRETTY = false;
+  LOG_PRETTY?: boolean;
 
   /** Lifetime of a session token issued by sign-in. */
   @Transform(toInt)

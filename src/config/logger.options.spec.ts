@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { Writable } from 'node:stream';
-import { REDACTED_PATHS } from './logger.options';
+import { prettyLogs, REDACTED_PATHS, requestSerializer } from './logger.options';
 
 describe('log redaction', () => {
   it('blanks credentials in request headers and bodies', () => {
@@ -18,5 +18,32 @@ describe('log redaction', () => {
     });
     expect(lines.join('')).not.toMatch(/secret|hunter2/);
     expect(lines.join('')).toContain('[redacted]');
+  });
+});
+
+describe('prettyLogs', () => {
+  it.each([
+    ['development', undefined, true, true],
+    ['development', undefined, false, false],
+    ['test', undefined, true, false],
+    ['development', false, true, false],
+    ['development', true, false, true],
+    ['production', true, true, false],
+    ['production', undefined, true, false],
+  ] as const)('NODE_ENV=%s LOG_PRETTY=%s on a terminal=%s: %s', (NODE_ENV, LOG_PRETTY, terminal, pretty) =>
+    expect(prettyLogs({ NODE_ENV, LOG_PRETTY }, terminal)).toBe(pretty),
+  );
+});
+
+describe('request log lines', () => {
+  it('keep id, method, url and address, and leave every header out', () => {
+    const logged = requestSerializer({
+      id: 'req-1',
+      method: 'GET',
+      url: '/api/v1/account',
+      remoteAddress: '127.0.0.1',
+      headers: { authorization: 'Bearer bps_secret', 'user-agent': 'curl/8' },
+    } as Parameters<typeof requestSerializer>[0]);
+    expect(logged).toEqual({ id: 'req-1', method: 'GET', url: '/api/v1/account', remoteAddress: '127.0.0.1' });
   });
 });

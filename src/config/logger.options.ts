@@ -1,7 +1,9 @@
 import { RequestMethod } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
+import pino, { type Logger } from 'pino';
 import type { CompanyRequest } from '../core/access/company-access';
 import { requestIdOf } from '../core/http/request-id';
+import type { Environment } from './environment';
 
 /** Paths pino blanks out: credentials must never reach the logs. */
 export const REDACTED_PATHS = [
@@ -16,39 +18,76 @@ export const REDACTED_PATHS = [
   '*.key',
 ];
 
-export function loggerOptions(level: string, pretty: boolean): Params {
+type LogSettings = Pick<Environment, 'NODE_ENV' | 'LOG_LEVEL' | 'LOG_PRETTY'>;
+
+/** JSON in production; otherwise LOG_PRETTY, or when unset pretty in development on a terminal. */
+export function prettyLogs(settings: Pick<LogSettings, 'NODE_ENV' | 'LOG_PRETTY'>, stdoutIsTerminal: boolean): boolean {
+  if (settings.NODE_ENV === 'production') return false;
+  return settings.LOG_PRETTY ?? (settings.NODE_ENV === 'development' && stdoutIsTerminal);
+}
+
+function pinoPrettyInstalled(): boolean {
+  try {
+    require.resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let shared: Logger | undefined;
+
+/**
+ * The process's one pino logger. main.ts creates it from the validated settings before Nest
+ * exists, for the zero-config lines; Nest's logger and the request log are children of the same
+ * instance, so every line has one format and one ordered stream. Later calls return it as is.
+ */
+export function processLogger(settings: LogSettings): Logger {
+  shared ??= pino({
+    level: settings.LOG_LEVEL,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    transport:
+      prettyLogs(settings, Boolean(process.stdout.isTTY)) && pinoPrettyInstalled()
+        ? { target: 'pino-pretty', options: { singleLine: true } }
+        : undefined,
+  });
+  return shared;
+}
+
+interface LoggedRequest {
+  id: string;
+  method: string;
+  url: string;
+  remoteAddress?: string;
+}
+
+/** A request as logged: no headers (noise on every line, and where credentials travel). */
+export const requestSerializer = (req: LoggedRequest) => ({
+  id: req.id,
+  method: req.method,
+  url: req.url,
+  remoteAddress: req.remoteAddress,
+});
+
+export function loggerOptions(logger: Logger): Params {
   return {
     // Nest 11's path syntax; the library's default '*' logs a deprecation warning at start.
     forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
     pinoHttp: {
-      level,
+      logger,
       genReqId: (req, res) => requestIdOf(req, res),
       // Evaluated again when the response finishes, after the guards identified the caller.
       customProps: (req) => {
         const { auth, companyAccess } = req as CompanyRequest;
         return { account_id: auth?.account.id, company_id: companyAccess?.companyId };
       },
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       autoLogging: { ignore: (req) => (req.url ?? '').includes('/health/') },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
       serializers: {
-        req: (req: {
-          id: string;
-          method: string;
-          url: string;
-          headers: Record<string, unknown>;
-          remoteAddress?: string;
-        }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-          headers: req.headers,
-          remoteAddress: req.remoteAddress,
-        }),
+        req: requestSerializer,
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      transport: pretty ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
     },
   };
 }

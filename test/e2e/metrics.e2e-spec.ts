@@ -1,4 +1,4 @@
-import { freePort } from '../../src/core/net/free-port';
+import { freePort } from '../../src/common/free-port';
 import type { TestApp } from '../support/test-app';
 import type * as Factories from '../support/factories';
 import type * as TestAppModule from '../support/test-app';

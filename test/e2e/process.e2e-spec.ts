@@ -1,8 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { resolve } from 'node:path';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { freePort } from '../../src/common/free-port';
+import { CLUSTER_POINTER } from '../../src/database/embedded-postgres';
 
 /**
  * The service as a real process (CONTRACT 11): start-up refuses bad settings, and SIGTERM
@@ -43,9 +46,9 @@ async function spawnService(overrides: Record<string, string> = {}): Promise<Ser
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** Whether a new TCP connection to the port is accepted right now. */
-function accepts(port: number): Promise<boolean> {
+function accepts(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((done) => {
-    const socket = net.connect(port, '127.0.0.1');
+    const socket = net.connect(port, host);
     socket.once('connect', () => {
       socket.destroy();
       done(true);
@@ -84,6 +87,25 @@ async function waitUntilRefused(port: number, timeoutMs: number): Promise<void> 
   }
 }
 
+/** Settings for a zero-config start (embedded PostgreSQL and S3 server) keeping its data in `dataDir`. */
+function zeroConfig(dataDir: string, rootPostgresDir: string): Record<string, string> {
+  return {
+    DATABASE_URL: '',
+    MINIO_ENDPOINT: '',
+    DB_MIGRATE: 'true',
+    DATA_DIR: dataDir,
+    ROOT_POSTGRES_DIR: rootPostgresDir,
+  };
+}
+
+/** The embedded cluster's directory: DATA_DIR/postgres, or as root the staged one it points to. */
+function clusterDirOf(dataDir: string): string {
+  const pointer = join(dataDir, 'postgres', CLUSTER_POINTER);
+  return existsSync(pointer) ? readFileSync(pointer, 'utf8').trim() : join(dataDir, 'postgres');
+}
+
+const stderrOf = (service: ServiceProcess) => service.output().split('stderr:\n')[1];
+
 async function exitWithin(service: ServiceProcess, ms: number): Promise<Exit | 'timeout'> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((done) => (timer = setTimeout(() => done('timeout'), ms)));
@@ -107,6 +129,7 @@ describe('Process: start-up settings and graceful shutdown', () => {
   describe.each([
     ['PORT', 'abc'],
     ['DATABASE_URL', 'not-a-url'],
+    ['HOST', 'example.com'],
   ])('an invalid %s', (name, value) => {
     it('stops start-up with a non-zero exit and a message naming the setting', async () => {
       const service = await spawnService({ [name]: value });
@@ -118,6 +141,112 @@ describe('Process: start-up settings and graceful shutdown', () => {
       const stderr = service.output().split('stderr:\n')[1];
       expect(stderr).toContain('Invalid configuration');
       expect(stderr).toMatch(new RegExp(`^\\s*${name}:`, 'm'));
+    });
+  });
+
+  describe('HOST unset', () => {
+    // An address of this machine other than loopback, if it has one.
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
+
+    it('listens on 127.0.0.1 only and logs the Swagger UI URL', async () => {
+      const service = await spawnService({ LOG_LEVEL: 'info' });
+      spawned.push(service);
+      await waitUntilListening(service);
+      expect(service.output()).toContain(`Swagger UI at http://127.0.0.1:${service.port}/api/docs`);
+      if (external) expect(await accepts(service.port, external)).toBe(false);
+      else console.warn('HOST test: no non-loopback IPv4 address here, so only the log line is checked');
+      service.child.kill('SIGTERM');
+      expect(await exitWithin(service, 20_000)).toEqual({ code: 0, signal: null });
+    });
+  });
+
+  describe('logs in production', () => {
+    it('are JSON lines, without the route listing, and request lines carry no headers', async () => {
+      const service = await spawnService({ NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_PRETTY: 'true' });
+      spawned.push(service);
+      await waitUntilListening(service);
+      const res = await fetch(`http://127.0.0.1:${service.port}/api/v1/account`, {
+        headers: { authorization: 'Bearer bps_not-a-real-session', 'x-request-id': 'logs-test-1' },
+      });
+      expect(res.status).toBe(401);
+      service.child.kill('SIGTERM');
+      expect(await exitWithin(service, 20_000)).toEqual({ code: 0, signal: null });
+
+      const stdout = service
+        .output()
+        .split('stderr:\n')[0]
+        .replace(/^stdout:\n/, '');
+      const lines = stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, any>);
+      expect(lines.some((line) => /^Listening on/.test(line.msg))).toBe(true);
+      expect(lines.filter((line) => ['RoutesResolver', 'RouterExplorer'].includes(line.context))).toEqual([]);
+      const request = lines.find((line) => line.req?.id === 'logs-test-1');
+      expect(request).toMatchObject({
+        req: { id: 'logs-test-1', method: 'GET', url: '/api/v1/account' },
+        res: { statusCode: 401 },
+        responseTime: expect.any(Number),
+      });
+      expect(request!.req.headers).toBeUndefined();
+      expect(stdout).not.toContain('bps_not-a-real-session');
+    });
+  });
+
+  describe('start-up failures', () => {
+    // Created in beforeAll, not at collection: a filtered run (-t) skips the afterAll that removes them.
+    let dataDir: string;
+    let rootPostgresDir: string;
+    beforeAll(() => {
+      dataDir = mkdtempSync(join(tmpdir(), 'platform-process-data-'));
+      rootPostgresDir = mkdtempSync(join(tmpdir(), 'platform-process-root-pg-'));
+      chmodSync(rootPostgresDir, 0o755);
+    });
+    afterAll(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(rootPostgresDir, { recursive: true, force: true });
+    });
+
+    it('a taken port: one line saying so and what to do, exit 1, embedded PostgreSQL stopped', async () => {
+      const blocker = net.createServer();
+      const port = await freePort();
+      await new Promise<void>((done) => blocker.listen(port, '127.0.0.1', done));
+      try {
+        const service = await spawnService({ ...zeroConfig(dataDir, rootPostgresDir), PORT: String(port) });
+        spawned.push(service);
+        const exit = await exitWithin(service, STARTUP_TIMEOUT_MS);
+        expect(exit).toEqual({ code: 1, signal: null });
+        expect(stderrOf(service).trim()).toBe(
+          `Start-up failed: port ${port} is already in use (another instance of the service?): ` +
+            'stop what listens there, or set PORT to a free port',
+        );
+        expect(existsSync(join(clusterDirOf(dataDir), 'postmaster.pid'))).toBe(false);
+      } finally {
+        blocker.close();
+      }
+    });
+
+    it('a second start on the same data: one line naming the running instance, the first one unharmed', async () => {
+      const first = await spawnService(zeroConfig(dataDir, rootPostgresDir));
+      spawned.push(first);
+      await waitUntilListening(first);
+
+      const second = await spawnService(zeroConfig(dataDir, rootPostgresDir));
+      spawned.push(second);
+      const exit = await exitWithin(second, STARTUP_TIMEOUT_MS);
+      expect(exit).toEqual({ code: 1, signal: null });
+      const lines = stderrOf(second).trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^Start-up failed: the embedded PostgreSQL's cluster .+ is in use by another process \(PostgreSQL PID \d+\).*: stop it first, or set DATA_DIR to another directory$/,
+      );
+
+      expect(await liveStatus(first.port)).toBe(200);
+      first.child.kill('SIGTERM');
+      expect(await exitWithin(first, 20_000)).toEqual({ code: 0, signal: null });
+      expect(existsSync(join(clusterDirOf(dataDir), 'postmaster.pid'))).toBe(false);
     });
   });
 
@@ -157,6 +286,9 @@ describe('Process: start-up settings and graceful shutdown', () => {
       // No server-side signal says the headers were parsed; locally this is plenty.
       await sleep(500);
 
+      service.child.kill('SIGTERM');
+      // The same signal again, as Ctrl-C under npm delivers it (the terminal's, then npm's): still a drain.
+      await sleep(100);
       service.child.kill('SIGTERM');
     });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -56,8 +56,15 @@ async function provideDatabase(stops: TestInfrastructure['stops']): Promise<stri
     url.pathname = `/${name}`;
     return url.toString();
   }
-  const directory = temporaryDirectory('platform-test-pg-', stops);
-  const embedded = await startEmbeddedPostgres(directory, name);
+  // As root the cluster is staged where the postgres user can reach it: a directory of our own,
+  // opened for traversal, so it is removed with the rest.
+  const rootDir = temporaryDirectory('platform-test-pg-root-', stops);
+  chmodSync(rootDir, 0o755);
+  const embedded = await startEmbeddedPostgres({
+    dataDir: temporaryDirectory('platform-test-pg-', stops),
+    rootDir,
+    database: name,
+  });
   stops.push(embedded.stop);
   return embedded.url;
 }
