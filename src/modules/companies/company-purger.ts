@@ -6,6 +6,13 @@ import { StorageService } from '../../core/storage/storage.service';
 import { CompaniesRepository } from './companies.repository';
 
 const SWEEP_INTERVAL_MS = 60_000;
+/** After a failed sweep (e.g. the database is down) the next one comes after 1 s, then 2 s, 4 s… */
+const FIRST_RETRY_MS = 1_000;
+
+/** When the next sweep runs, after `failures` failed sweeps in a row. */
+export function nextSweepDelay(failures: number): number {
+  return failures === 0 ? SWEEP_INTERVAL_MS : Math.min(SWEEP_INTERVAL_MS, FIRST_RETRY_MS * 2 ** (failures - 1));
+}
 /** A deletion this old that is still pending has failed half-way: the sweeper finishes it. */
 const STALE_AFTER_SECONDS = 30;
 
@@ -19,6 +26,8 @@ const STALE_AFTER_SECONDS = 30;
 export class CompanyPurger implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('CompanyPurger');
   private timer?: NodeJS.Timeout;
+  private stopped = false;
+  private failures = 0;
   private readonly running = new Set<Promise<void>>();
 
   constructor(
@@ -29,13 +38,37 @@ export class CompanyPurger implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.scheduleSweep();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
+    this.stopped = true;
+    clearTimeout(this.timer);
     await Promise.allSettled(this.running);
+  }
+
+  /**
+   * One sweep, then the next one scheduled. A background task must never take the process down:
+   * a failure is logged and retried with backoff, never left as an unhandled rejection.
+   */
+  async sweepAndReschedule(): Promise<void> {
+    try {
+      await this.sweep();
+      this.failures = 0;
+    } catch (error) {
+      this.failures += 1;
+      this.logger.error(
+        { err: error },
+        `Sweep of pending company deletions failed; retrying in ${nextSweepDelay(this.failures)} ms`,
+      );
+    }
+    this.scheduleSweep();
+  }
+
+  private scheduleSweep(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.sweepAndReschedule(), nextSweepDelay(this.failures));
+    this.timer.unref();
   }
 
   /** Starts the purge outside the request; it waits for the marking transaction to commit. */
