@@ -53,6 +53,11 @@ describe('listStatements', () => {
     });
   });
 
+  it('takes a total the database keeps instead of counting, when the spec has one', () => {
+    const kept = sql`SELECT total FROM kept WHERE company_id = ${COMPANY}`;
+    expect(listStatements({ ...spec, total: kept }, { page: 1, limit: 20 }).count).toBe(kept);
+  });
+
   it('matches a page by every key column', () => {
     const text = listStatements({ ...spec, key: ['m.company_id', 'm.account_id'] }, { page: 1, limit: 20 })
       .page.render()

@@ -1,0 +1,29 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { CompanyEntity } from '../../companies/company.entity';
+
+/**
+ * The exact number of a company's clients, in all (`filter` '') and per value of each list
+ * filter (`status=active`, `type=legal`, `source_id=<uuid>`), so an unfiltered or singly filtered
+ * list reads its total instead of counting. Kept by triggers on crm_clients (migration
+ * ClientTotals) in the transaction of every insert, delete and change, whatever writes the rows.
+ * Each count is spread over slots (a writer uses its connection's), summed when read, so that
+ * concurrent writers in one company do not queue on one row.
+ */
+@Entity('crm_client_totals')
+export class CrmClientTotalEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  company_id: string;
+
+  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'company_id' })
+  company?: CompanyEntity;
+
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  filter: string;
+
+  @PrimaryColumn({ type: 'smallint' })
+  slot: number;
+
+  @Column({ type: 'bigint' })
+  total: string;
+}
