@@ -1,0 +1,245 @@
+'use strict';
+/**
+ * The authenticated CRM client list side by side with the hand-written baseline
+ * (../shared/baseline: Fastify + pg), on the same rows, in one run (issue 9).
+ *
+ *   npm run build && npm run bench:baseline
+ *
+ * It seeds the baseline's database (its seed.mjs: 20 companies, one with 100,000 clients, the
+ * others 5,000), starts the baseline server, starts this service on a fresh database, creates a
+ * big, a small and an "other" company through the API and copies the baseline's clients into them
+ * (dblink, both databases on one server), then runs the baseline's own harness against both
+ * servers alternately (baseline, project, baseline, project) with owner keys and prints the
+ * project/baseline ratios per case. Both servers get a pool of 10 connections.
+ *
+ * BASELINE_DIR (../../shared/baseline from here), BENCH_ADMIN_URL (the local server), BENCH_RATE
+ * (60: the paced case), and the harness's own knobs through BENCH_DURATION / BENCH_WARMUP.
+ */
+const { execFileSync, spawn } = require('node:child_process');
+const { createHash, randomBytes } = require('node:crypto');
+const { mkdtempSync, readFileSync, existsSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join, resolve } = require('node:path');
+const { Client } = require('pg');
+const { startService, settings } = require('./lib');
+
+const BASELINE_DIR = resolve(process.env.BASELINE_DIR ?? join(__dirname, '..', '..', 'shared', 'baseline'));
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const RATE = Number(process.env.BENCH_RATE ?? 60);
+const POOL = '10';
+const work = mkdtempSync(join(tmpdir(), 'bench-baseline-'));
+const dbUrl = (name) => Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
+
+async function json(baseUrl, method, path, body, headers = {}) {
+  const res = await fetch(baseUrl + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const payload = await res.json();
+  if (!payload.status) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(payload)}`);
+  return payload.data;
+}
+
+/** Seeds the baseline database; returns its big company, a 5,000-client company and an owner key for each. */
+async function seedBaseline() {
+  if (!existsSync(join(BASELINE_DIR, 'node_modules'))) {
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: BASELINE_DIR, stdio: 'ignore' });
+  }
+  const out = join(work, 'seed-out.json');
+  execFileSync('node', ['seed.mjs', 'bench_baseline', '--recreate', '--out', out], {
+    cwd: BASELINE_DIR,
+    stdio: 'inherit',
+  });
+  const seed = JSON.parse(readFileSync(out, 'utf8'));
+  const db = new Client({ connectionString: seed.database_url });
+  await db.connect();
+  try {
+    const {
+      rows: [small],
+    } = await db.query(
+      `SELECT c.id, c.owner_id FROM companies c
+       WHERE c.id = ANY($1) AND c.plan_lvl >= 2 AND (c.plan_expires_at IS NULL OR c.plan_expires_at > now())
+         AND (SELECT count(*) FROM clients WHERE company_id = c.id) = 5000
+       ORDER BY c.id LIMIT 1`,
+      [seed.other_company_ids],
+    );
+    const raw = `kc_${randomBytes(24).toString('base64url')}`;
+    await db.query(
+      `INSERT INTO api_keys (account_id, name, key_prefix, key_hash, daily_requests) VALUES ($1, 'bench', $2, $3, 1000000000)`,
+      [small.owner_id, raw.slice(0, 12), createHash('sha256').update(raw).digest()],
+    );
+    return { url: seed.database_url, big: seed.company_id, bigKey: seed.owner_api_key, small: small.id, smallKey: raw };
+  } finally {
+    await db.end();
+  }
+}
+
+async function startBaseline(url) {
+  const port = 3100 + Math.floor(Math.random() * 500);
+  const child = spawn(process.execPath, ['baseline.mjs'], {
+    cwd: BASELINE_DIR,
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), PG_POOL: POOL },
+    stdio: 'ignore',
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(baseUrl).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return { baseUrl, stop: () => child.kill('SIGTERM') };
+}
+
+/** Starts this service on a fresh database holding the baseline's clients in three companies. */
+async function startProject(baseline) {
+  const name = `bench_project_${Date.now()}`;
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const service = await startService({ DATABASE_URL: dbUrl(name), DB_POOL_SIZE: POOL });
+  const base = service.baseUrl;
+  const email = `bench-${Date.now()}@example.test`;
+  await json(base, 'POST', '/api/v1/auth/register', { email, password: 'bench-password', name: 'Bench' });
+  const session = await json(base, 'POST', '/api/v1/auth/login', { email, password: 'bench-password' });
+  const bearer = { Authorization: `Bearer ${session.access_token}` };
+  const key = await json(
+    base,
+    'POST',
+    '/api/v1/account/api-keys',
+    { name: 'bench', daily_requests: 1_000_000 },
+    bearer,
+  );
+  const company = async (label) => (await json(base, 'POST', '/api/v1/companies', { name: label }, bearer)).id;
+  const [big, small, other] = [await company('Big'), await company('Small'), await company('Other')];
+
+  const db = new Client({ connectionString: dbUrl(name) });
+  await db.connect();
+  const started = Date.now();
+  await db.query('CREATE EXTENSION IF NOT EXISTS dblink');
+  const source = new URL(baseline.url);
+  await db.query(
+    `INSERT INTO crm_clients (company_id, source_id, first_name, last_name, patronymic, phone, email, comment,
+       type, status, metadata, created_at, updated_at)
+     SELECT m.company_id, s.id, t.first_name, t.last_name, t.patronymic, t.phone, t.email, t.comment,
+       t.type, t.status, t.metadata, t.created_at, t.updated_at
+     FROM dblink($1, 'SELECT company_id, first_name, last_name, patronymic, phone, email, comment, type, status,
+                         metadata, created_at, updated_at FROM clients ORDER BY created_at')
+       AS t(company_id uuid, first_name text, last_name text, patronymic text, phone text, email text, comment text,
+            type text, status text, metadata jsonb, created_at timestamptz, updated_at timestamptz)
+     CROSS JOIN LATERAL (SELECT CASE t.company_id WHEN $2::uuid THEN $3::uuid WHEN $4::uuid THEN $5::uuid ELSE $6::uuid END
+                         AS company_id) m
+     JOIN crm_sources s ON s.company_id = m.company_id AND s.system
+     ORDER BY t.created_at`,
+    [
+      `host=${source.hostname} port=${source.port || 5432} dbname=${source.pathname.slice(1)} user=${source.username}`,
+      baseline.big,
+      big,
+      baseline.small,
+      small,
+      other,
+    ],
+  );
+  await db.query('VACUUM ANALYZE crm_clients, crm_client_totals');
+  await db.end();
+  process.stdout.write(`copied the baseline's clients in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return {
+    baseUrl: base,
+    big,
+    small,
+    key: key.raw_key,
+    stop: async () => {
+      await service.stop();
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** One run of the baseline's harness; returns its JSON figures. */
+function harness(label, baseUrl, companyId, apiKey, extra = []) {
+  const out = join(work, `${label}-${Date.now()}.json`);
+  execFileSync(
+    'bash',
+    [
+      join(BASELINE_DIR, 'run-bench.sh'),
+      '--label',
+      label,
+      '--json',
+      out,
+      '--cases',
+      'list,search,status',
+      '--duration',
+      String(settings.duration),
+      '--warmup',
+      String(Math.max(settings.warmup, 1)),
+      ...extra,
+    ],
+    // The harness prints each case's check line (its total), so both servers are seen to count the same rows.
+    {
+      env: { ...process.env, BASE_URL: baseUrl, COMPANY_ID: companyId, API_KEY: apiKey },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  return JSON.parse(readFileSync(out, 'utf8'));
+}
+
+const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+
+async function main() {
+  const seeded = await seedBaseline();
+  const baseline = await startBaseline(seeded.url);
+  const project = await startProject(seeded);
+  const rows = [];
+  try {
+    const scenarios = [
+      {
+        name: '5,000-client company, 50 connections',
+        b: [seeded.small, seeded.smallKey],
+        p: [project.small],
+        extra: [],
+      },
+      { name: '100,000-client company, 50 connections', b: [seeded.big, seeded.bigKey], p: [project.big], extra: [] },
+      {
+        name: `100,000-client company, paced ${RATE} req/s`,
+        b: [seeded.big, seeded.bigKey],
+        p: [project.big],
+        extra: ['--rate', String(RATE)],
+      },
+    ];
+    for (const scenario of scenarios) {
+      const runs = { baseline: [], project: [] };
+      for (let round = 0; round < 2; round++) {
+        runs.baseline.push(harness('baseline', baseline.baseUrl, ...scenario.b, scenario.extra));
+        runs.project.push(harness('project', project.baseUrl, scenario.p[0], project.key, scenario.extra));
+      }
+      for (const kase of runs.baseline[0].cases) {
+        const of = (side, field) => mean(runs[side].map((run) => run.cases.find((c) => c.name === kase.name)[field]));
+        rows.push({
+          case: `${kase.name}, ${scenario.name}`,
+          'project/baseline req/s': (of('project', 'rps') / of('baseline', 'rps')).toFixed(2) + 'x',
+          'project/baseline p99': (of('project', 'p99') / of('baseline', 'p99')).toFixed(2) + 'x',
+          'baseline req/s': of('baseline', 'rps').toFixed(0),
+          'project req/s': of('project', 'rps').toFixed(0),
+        });
+      }
+    }
+  } finally {
+    baseline.stop();
+    await project.stop();
+  }
+  const columns = Object.keys(rows[0]);
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join('  ');
+  process.stdout.write(`\n${line(columns)}\n${rows.map((r) => line(columns.map((c) => r[c]))).join('\n')}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error}\n`);
+  process.exit(1);
+});
