@@ -9,36 +9,22 @@
  * Target (issue 3): key authentication plus quota accounting costs at most 25% of the
  * unauthenticated throughput, i.e. account/status >= 0.75.
  */
-const { settings, startService, runScenario } = require('./lib');
-
-async function json(baseUrl, method, path, body, headers = {}) {
-  const res = await fetch(baseUrl + path, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const payload = await res.json();
-  if (!payload.status) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(payload)}`);
-  return payload.data;
-}
+const { settings, startService, runScenario, api, signIn } = require('./lib');
 
 async function main() {
   const service = await startService();
   const runs = [];
   try {
     const base = service.baseUrl;
-    const email = `bench-${Date.now()}@example.test`;
-    await json(base, 'POST', '/api/v1/auth/register', { email, password: 'bench-password', name: 'Bench' });
-    const session = await json(base, 'POST', '/api/v1/auth/login', { email, password: 'bench-password' });
-    const bearer = { Authorization: `Bearer ${session.access_token}` };
-    const key = await json(
+    const bearer = await signIn(base);
+    const key = await api(
       base,
       'POST',
       '/api/v1/account/api-keys',
       { name: 'bench', daily_requests: 1_000_000 },
       bearer,
     );
-    const company = await json(base, 'POST', '/api/v1/companies', { name: 'Bench Co' }, bearer);
+    const company = await api(base, 'POST', '/api/v1/companies', { name: 'Bench Co' }, bearer);
     const apiKey = { 'X-API-Key': key.raw_key };
 
     const routes = [

@@ -21,7 +21,7 @@ const { mkdtempSync, readFileSync, existsSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 const { Client } = require('pg');
-const { startService, settings } = require('./lib');
+const { startService, settings, api, signIn } = require('./lib');
 
 const BASELINE_DIR = resolve(process.env.BASELINE_DIR ?? join(__dirname, '..', '..', 'shared', 'baseline'));
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -29,17 +29,6 @@ const RATE = Number(process.env.BENCH_RATE ?? 60);
 const POOL = '10';
 const work = mkdtempSync(join(tmpdir(), 'bench-baseline-'));
 const dbUrl = (name) => Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
-
-async function json(baseUrl, method, path, body, headers = {}) {
-  const res = await fetch(baseUrl + path, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const payload = await res.json();
-  if (!payload.status) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(payload)}`);
-  return payload.data;
-}
 
 /** Seeds the baseline database; returns its big company, a 5,000-client company and an owner key for each. */
 async function seedBaseline() {
@@ -104,18 +93,9 @@ async function startProject(baseline) {
   await admin.query(`CREATE DATABASE "${name}"`);
   const service = await startService({ DATABASE_URL: dbUrl(name), DB_POOL_SIZE: POOL });
   const base = service.baseUrl;
-  const email = `bench-${Date.now()}@example.test`;
-  await json(base, 'POST', '/api/v1/auth/register', { email, password: 'bench-password', name: 'Bench' });
-  const session = await json(base, 'POST', '/api/v1/auth/login', { email, password: 'bench-password' });
-  const bearer = { Authorization: `Bearer ${session.access_token}` };
-  const key = await json(
-    base,
-    'POST',
-    '/api/v1/account/api-keys',
-    { name: 'bench', daily_requests: 1_000_000 },
-    bearer,
-  );
-  const company = async (label) => (await json(base, 'POST', '/api/v1/companies', { name: label }, bearer)).id;
+  const bearer = await signIn(base);
+  const key = await api(base, 'POST', '/api/v1/account/api-keys', { name: 'bench', daily_requests: 1_000_000 }, bearer);
+  const company = async (label) => (await api(base, 'POST', '/api/v1/companies', { name: label }, bearer)).id;
   const [big, small, other] = [await company('Big'), await company('Small'), await company('Other')];
 
   const db = new Client({ connectionString: dbUrl(name) });

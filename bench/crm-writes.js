@@ -10,21 +10,10 @@
  * Uses a fresh database on BENCH_ADMIN_URL (default the local server), dropped at the end.
  */
 const { Client } = require('pg');
-const { settings, startService, runScenario } = require('./lib');
+const { settings, startService, runScenario, api, signIn } = require('./lib');
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = ['enabled', 'disabled', 'enabled', 'disabled'];
-
-async function json(baseUrl, method, path, body, headers = {}) {
-  const res = await fetch(baseUrl + path, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const payload = await res.json();
-  if (!payload.status) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(payload)}`);
-  return payload.data;
-}
 
 async function main() {
   const name = `bench_crm_writes_${Date.now()}`;
@@ -39,13 +28,10 @@ async function main() {
   try {
     await db.connect();
     const base = service.baseUrl;
-    const email = `bench-${Date.now()}@example.test`;
-    await json(base, 'POST', '/api/v1/auth/register', { email, password: 'bench-password', name: 'Bench' });
-    const session = await json(base, 'POST', '/api/v1/auth/login', { email, password: 'bench-password' });
-    const bearer = { Authorization: `Bearer ${session.access_token}` };
-    const company = await json(base, 'POST', '/api/v1/companies', { name: 'Bench Co' }, bearer);
+    const bearer = await signIn(base);
+    const company = await api(base, 'POST', '/api/v1/companies', { name: 'Bench Co' }, bearer);
     const path = `/api/v1/companies/${company.id}/modules/crm/clients`;
-    const [source] = (await json(base, 'GET', path.replace('clients', 'sources'), undefined, bearer)).sources;
+    const [source] = (await api(base, 'GET', path.replace('clients', 'sources'), undefined, bearer)).sources;
     const route = {
       name: 'POST clients',
       method: 'POST',

@@ -219,4 +219,24 @@ async function runSuite(name, routes, { env, setup } = {}) {
   return report;
 }
 
-module.exports = { settings, startService, runScenario, runSuite, rssMiB };
+/** One JSON call to the API; throws with the answer when it is not a success envelope. */
+async function api(baseUrl, method, path, body, headers = {}) {
+  const res = await fetch(baseUrl + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const payload = await res.json();
+  if (!payload.status) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(payload)}`);
+  return payload.data;
+}
+
+/** A fresh account, registered and signed in: its Authorization header. */
+async function signIn(baseUrl) {
+  const email = `bench-${Date.now()}@example.test`;
+  await api(baseUrl, 'POST', '/api/v1/auth/register', { email, password: 'bench-password', name: 'Bench' });
+  const session = await api(baseUrl, 'POST', '/api/v1/auth/login', { email, password: 'bench-password' });
+  return { Authorization: `Bearer ${session.access_token}` };
+}
+
+module.exports = { settings, startService, runScenario, runSuite, rssMiB, api, signIn };
