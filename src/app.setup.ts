@@ -18,7 +18,7 @@ export const BODY_LIMIT = '1mb';
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   app.useLogger(new RouteListingAtDebugLogger(app.get(Logger)));
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
-  app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }) ? true : 'loopback');
+  app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
   app.set('x-powered-by', false);
   // upgrade-insecure-requests would make browsers fetch Swagger UI's assets over https from a
   // service reached over plain http (a cluster-internal address, a developer's machine).

@@ -15,6 +15,7 @@ import {
   validateSync,
 } from 'class-validator';
 import { isListenAddress } from './http-address';
+import { isTrustedProxies, MAX_PROXY_HOPS, parseTrustedProxies, TrustedProxies } from './trusted-proxies';
 
 const toBoolean = ({ value }: { value: unknown }) => {
   if (typeof value !== 'string') return value;
@@ -105,10 +106,20 @@ export class Environment {
   @Matches(/^[a-z0-9][a-z0-9-]*$/, { message: 'must be lowercase letters, digits and hyphens (S3 bucket rules)' })
   MINIO_BUCKET_PREFIX = 'company-';
 
-  /** Trust X-Forwarded-For (behind an ingress or load balancer) for the client IP. */
-  @Transform(toBoolean)
-  @IsBoolean()
-  TRUST_PROXY = false;
+  /**
+   * Which X-Forwarded-For entries to believe for the client IP: `false` (a proxy on this host
+   * only), a hop count (`1` behind one ingress), or the proxies' addresses and CIDR ranges.
+   */
+  @Transform(({ value }) => parseTrustedProxies(value))
+  @ValidateBy({
+    name: 'isTrustedProxies',
+    validator: {
+      validate: isTrustedProxies,
+      defaultMessage: () =>
+        `TRUST_PROXY must be false, a hop count from 0 to ${MAX_PROXY_HOPS} (1 behind one ingress), or a comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal; "true" would believe any client's X-Forwarded-For`,
+    },
+  })
+  TRUST_PROXY: TrustedProxies = ['loopback'];
 
   /** Where the embedded PostgreSQL and S3 server keep their data. */
   @IsString()

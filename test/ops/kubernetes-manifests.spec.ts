@@ -97,7 +97,7 @@ describe('Kubernetes manifests (docker/k8s)', () => {
   it('the ConfigMap and the Secret example hold valid settings, and only the Secret holds credentials', () => {
     const settings = { ...config(), ...only('Secret').stringData };
     expect(() => validateEnvironment(settings)).not.toThrow();
-    expect(validateEnvironment(settings)).toMatchObject({ DB_MIGRATE: false, METRICS_PORT: 9464, TRUST_PROXY: true });
+    expect(validateEnvironment(settings)).toMatchObject({ DB_MIGRATE: false, METRICS_PORT: 9464, TRUST_PROXY: 1 });
     for (const credential of ['DATABASE_URL', 'MINIO_ACCESS_KEY', 'MINIO_SECRET_KEY', 'ADMIN_PASSWORD', 'SMTP_URL']) {
       expect(config()).not.toHaveProperty(credential);
     }

@@ -1,5 +1,6 @@
 import { ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { isIP } from 'node:net';
 import { isUUID } from 'class-validator';
 import type { Request } from 'express';
 import { COMPANY_ROUTE, REQUIRED_PERMISSION } from '../access/company-route.decorators';
@@ -9,6 +10,7 @@ import type { PermissionCode } from '../access/permission-codes';
 import type { CallerAccount } from '../auth/auth-context';
 import { AppException } from '../http/app.exception';
 import { requestIdOf } from '../http/request-id';
+import { withSafeText } from '../http/unsafe-text';
 import { AuditRecord, AuditRepository } from './audit.repository';
 import type { AuditStatus } from './audit-log.entity';
 
@@ -17,15 +19,39 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const RECORDED_REFUSALS = new Set([403, 409, 429]);
 const SECRET_FIELD = /pass|token|secret|raw_key|api_key|authorization/i;
 
-/** Copies a request body for the record, with anything that looks like a secret blanked. */
-export function withoutSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutSecrets);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) ? '[redacted]' : withoutSecrets(v)]),
-    );
-  }
-  return value;
+/** Bounds on what a record keeps of a request body, so that any body the parser accepted records. */
+export const RECORDED_BODY = { depth: 8, entries: 100, stringLength: 1024, bytes: 16 * 1024 };
+
+function recordableText(text: string): string {
+  return withSafeText(text.length > RECORDED_BODY.stringLength ? `${text.slice(0, RECORDED_BODY.stringLength)}…` : text);
+}
+
+function recordableValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return recordableText(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= RECORDED_BODY.depth) return '[nested too deep]';
+  if (Array.isArray(value)) return value.slice(0, RECORDED_BODY.entries).map((item) => recordableValue(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value)
+      .slice(0, RECORDED_BODY.entries)
+      .map(([k, v]) => [recordableText(k), SECRET_FIELD.test(k) ? '[redacted]' : recordableValue(v, depth + 1)]),
+  );
+}
+
+/**
+ * A request body as its audit record keeps it: anything that looks like a secret blanked, text
+ * jsonb cannot hold replaced, and depth, entries, string length and total size bounded (an
+ * oversized copy is replaced by its size), so the record always writes (CONTRACT 7).
+ */
+export function recordableBody(body: unknown): unknown {
+  const copy = recordableValue(body, 0);
+  const bytes = Buffer.byteLength(JSON.stringify(copy), 'utf8');
+  return bytes > RECORDED_BODY.bytes ? { omitted: 'too large to record', bytes } : copy;
+}
+
+/** The client address when it is one (X-Forwarded-For entries are free text until validated). */
+function clientIp(req: Request): string | null {
+  return req.ip && isIP(req.ip) ? req.ip : null;
 }
 
 /**
@@ -117,7 +143,7 @@ export class AuditTrail {
     const { id: companyId, ...ids } = req.params as Record<string, string>;
     const body =
       req.body && typeof req.body === 'object' && Object.keys(req.body).length > 0
-        ? withoutSecrets(req.body)
+        ? recordableBody(req.body)
         : undefined;
     return {
       company_id: companyId,
@@ -126,12 +152,12 @@ export class AuditTrail {
       criticality: (await this.catalog.get(key))!.criticality,
       account_id: accountId,
       request_id: requestIdOf(req, req.res),
-      ip: req.ip ?? null,
-      user_agent: req.get('user-agent') ?? null,
+      ip: clientIp(req),
+      user_agent: recordableText(req.get('user-agent') ?? '') || null,
       metadata: {
         method: req.method,
         path: (req.originalUrl ?? req.url).split('?')[0],
-        ids,
+        ids: recordableBody(ids),
         ...(body === undefined ? {} : { changes: body }),
         ...extra,
       },

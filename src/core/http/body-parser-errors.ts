@@ -10,11 +10,22 @@ const BY_TYPE: Record<string, () => AppException> = {
   'charset.unsupported': () => AppException.validation([{ field: 'body', message: 'unsupported charset' }]),
 };
 
+/** A body that does not inflate as its Content-Encoding says: zlib's or brotli's error, which body-parser passes on untyped. */
+function undecodable(error: unknown): boolean {
+  const { status, code } = (error ?? {}) as { status?: unknown; code?: unknown };
+  return status === 400 && typeof code === 'string' && /^(Z_|ERR_BROTLI|ERR__ERROR)/.test(code);
+}
+
 /**
  * Express error middleware mounted right after the JSON parser: it turns body-parser's errors
  * into AppExceptions before Nest would map a JSON SyntaxError to a bare 400.
  */
-export function translateBodyParserErrors(error: unknown, _req: Request, _res: Response, next: NextFunction): void {
+export function translateBodyParserErrors(error: unknown, req: Request, _res: Response, next: NextFunction): void {
   const type = (error as { type?: unknown } | null)?.type;
-  next(typeof type === 'string' && BY_TYPE[type] ? BY_TYPE[type]() : error);
+  if (typeof type === 'string' && BY_TYPE[type]) return next(BY_TYPE[type]());
+  if (undecodable(error)) {
+    const encoding = req.get('content-encoding') ?? 'encoded';
+    return next(AppException.validation([{ field: 'body', message: `must be ${encoding}-encoded as declared` }]));
+  }
+  next(error);
 }

@@ -8,6 +8,7 @@ import {
   ValidationPipe,
 } from '@nestjs/common';
 import { AppException, FieldError } from './app.exception';
+import { UNSAFE_TEXT_MESSAGE, unsafeTextFields } from './unsafe-text';
 
 /** Flattens class-validator's tree into `[{field: "a.b", message}]`, one entry per broken rule. */
 export function fieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
@@ -43,9 +44,18 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
 
 const exceptionFactory = (errors: ValidationError[]) => AppException.validation(fieldErrors(errors));
 
+/** 400 naming each field whose text PostgreSQL could not store, before any of it reaches SQL. */
+function refuseUnsafeText(value: unknown, field?: string): void {
+  const fields = unsafeTextFields(field === undefined ? value : { [field]: value });
+  if (fields.length > 0) {
+    throw AppException.validation(fields.map((name) => ({ field: name, message: UNSAFE_TEXT_MESSAGE })));
+  }
+}
+
 /**
  * The global pipe. Bodies reject unknown fields (CONTRACT 1); query strings ignore unknown
  * parameters and drop them. Both convert to the DTO's types and answer 400 with details.
+ * Text no column can hold (NUL, lone surrogates) is refused here, once for every route.
  */
 @Injectable()
 export class AppValidationPipe implements PipeTransform {
@@ -73,9 +83,14 @@ export class AppValidationPipe implements PipeTransform {
           { field: 'body', message: `must not nest deeper than ${MAX_BODY_DEPTH} levels` },
         ]);
       }
+      refuseUnsafeText(body);
       return this.body.transform(body, metadata);
     }
-    if (metadata.type === 'query') return this.query.transform(value, metadata);
+    if (metadata.type === 'query') {
+      refuseUnsafeText(value, metadata.data);
+      return this.query.transform(value, metadata);
+    }
+    if (metadata.type === 'param') refuseUnsafeText(value, metadata.data);
     return value;
   }
 }

@@ -2,14 +2,17 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 export const MAX_PAGE_SIZE = 100;
+/** Far beyond any real list, and keeps the OFFSET an exact integer that PostgreSQL accepts. */
+export const MAX_PAGE = 10_000_000;
 
 /** `page` and `limit` of every list (CONTRACT section 4); list query DTOs extend it. */
 export class PageQueryDto {
-  /** Page number, from 1. */
+  /** Page number, from 1 to 10,000,000. */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @Max(MAX_PAGE)
   page: number = 1;
 
   /** Page size, 1 to 100. */

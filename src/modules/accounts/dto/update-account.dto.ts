@@ -1,21 +1,21 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
 import { ACCOUNT_TYPES } from '../account.entity';
-import { TrimmedName } from '../../../core/http/validators';
+import { Omittable, TrimmedName } from '../../../core/http/validators';
 
-/** Every field optional; only the fields sent change. */
+/** Every field optional; only the fields sent change. None may be null: each column is NOT NULL. */
 export class UpdateAccountDto {
-  @IsOptional()
+  @Omittable()
   @TrimmedName()
   name?: string;
 
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(500)
   description?: string;
 
   @ApiProperty({ enum: ACCOUNT_TYPES, required: false })
-  @IsOptional()
+  @Omittable()
   @IsIn(ACCOUNT_TYPES)
   type?: string;
 }
