@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -9,6 +8,7 @@ import { validateEnvironment } from './config/environment';
 import { startLocalInfrastructure } from './config/local-infrastructure';
 import { processLogger } from './config/logger.options';
 import { browsableUrl } from './config/http-address';
+import { HttpDrain } from './config/http-drain';
 import { StartupError, startupFailure } from './config/startup-error';
 
 /** How long SIGTERM waits for in-flight requests (Kubernetes' grace period is 30 s by default). */
@@ -41,19 +41,15 @@ async function bootstrap(): Promise<void> {
   const url = browsableUrl(env.HOST, env.PORT);
   logger.log(`Listening on ${env.HOST} port ${env.PORT}: ${url}/api/v1, Swagger UI at ${url}/api/docs`);
 
+  const drain = new HttpDrain(app.getHttpServer());
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.log(`${signal} received: draining in-flight requests`);
-    const server: Server = app.getHttpServer();
-    // A keep-alive socket that finishes its request after close() began would otherwise stay
-    // open until its idle timeout; past the deadline, whatever is left is cut.
-    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
-    const deadline = setTimeout(() => server.closeAllConnections(), DRAIN_DEADLINE_MS);
+    const drained = drain.begin(DRAIN_DEADLINE_MS);
     await app.close();
-    clearInterval(idleSweep);
-    clearTimeout(deadline);
+    drained();
     await infrastructure.stop();
     process.exit(0);
   };

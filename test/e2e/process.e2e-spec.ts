@@ -254,7 +254,7 @@ describe('Process: start-up settings and graceful shutdown', () => {
     const body = JSON.stringify({ code: 'drain-test', name: 'Drain test plan' });
     const half = Math.floor(body.length / 2);
     let service: ServiceProcess;
-    let response: Promise<{ status: number; body: any }>;
+    let response: Promise<{ status: number; connection: string | undefined; body: any }>;
     let request: http.ClientRequest;
 
     beforeAll(async () => {
@@ -275,7 +275,9 @@ describe('Process: start-up settings and graceful shutdown', () => {
           let text = '';
           res.setEncoding('utf8');
           res.on('data', (chunk) => (text += chunk));
-          res.on('end', () => done({ status: res.statusCode!, body: JSON.parse(text) }));
+          res.on('end', () =>
+            done({ status: res.statusCode!, connection: res.headers.connection, body: JSON.parse(text) }),
+          );
         });
       });
       // Headers and half the body: the server now holds an active request waiting for the rest.
@@ -297,10 +299,11 @@ describe('Process: start-up settings and graceful shutdown', () => {
       expect(service.child.exitCode).toBeNull();
     });
 
-    it('still answers the in-flight request once its body arrives', async () => {
+    it('still answers the in-flight request once its body arrives, saying the connection closes', async () => {
       request.end(body.slice(half));
       const res = await response;
       expect(res.status).toBeGreaterThanOrEqual(200);
+      expect(res.connection).toBe('close');
       expect(res.body).toMatchObject({
         status: expect.any(Boolean),
         message: expect.any(String),
