@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { Writable } from 'node:stream';
-import { prettyLogs, REDACTED_PATHS, requestSerializer } from './logger.options';
+import { prettyLogs, REDACTED_PATHS, redactedUrl, requestSerializer } from './logger.options';
 
 describe('log redaction', () => {
   it('blanks credentials in request headers and bodies', () => {
@@ -45,5 +45,17 @@ describe('request log lines', () => {
       headers: { authorization: 'Bearer bps_secret', 'user-agent': 'curl/8' },
     } as Parameters<typeof requestSerializer>[0]);
     expect(logged).toEqual({ id: 'req-1', method: 'GET', url: '/api/v1/account', remoteAddress: '127.0.0.1' });
+  });
+});
+
+describe('redactedUrl', () => {
+  it.each([
+    ['/api/v1/account', '/api/v1/account'],
+    ['/api/v1/account?api_key=bpk_x&page=2', '/api/v1/account?api_key=[redacted]&page=2'],
+    ['/a?page=1&access_token=bps_x&API%5FKEY=bpk_y', '/a?page=1&access_token=[redacted]&API%5FKEY=[redacted]'],
+    ['/a?token', '/a?token=[redacted]'],
+    ['/a?%E0%A4%A=1&search=key', '/a?%E0%A4%A=1&search=key'],
+  ])('%s is logged as %s', (url, logged) => {
+    expect(redactedUrl(url)).toBe(logged);
   });
 });

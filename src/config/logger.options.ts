@@ -61,11 +61,34 @@ interface LoggedRequest {
   remoteAddress?: string;
 }
 
-/** A request as logged: no headers (noise on every line, and where credentials travel). */
+/** Query parameters whose values are blanked in logged URLs: a client may put a credential there. */
+const SECRET_PARAMETER = /key|token|secret|pass|auth|signature/i;
+
+/** The URL with the value of every credential-looking query parameter blanked. */
+export function redactedUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query === -1) return url;
+  const parameters = url
+    .slice(query + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0];
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // A malformed escape: judge the name as written.
+      }
+      return SECRET_PARAMETER.test(decoded) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, query)}?${parameters.join('&')}`;
+}
+
+/** A request as logged: no headers (noise on every line, and where credentials travel), no credential in the URL. */
 export const requestSerializer = (req: LoggedRequest) => ({
   id: req.id,
   method: req.method,
-  url: req.url,
+  url: redactedUrl(req.url),
   remoteAddress: req.remoteAddress,
 });
 

@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 
+/** How long a request waits for a database connection, new or pooled, before giving up. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export interface DatabaseSettings {
   url: string;
   poolSize: number;
@@ -20,6 +23,13 @@ export function databaseOptions(settings: DatabaseSettings): DataSourceOptions {
     migrationsTransactionMode: 'each',
     synchronize: false,
     uuidExtension: 'pgcrypto',
-    extra: { max: settings.poolSize, application_name: 'platform-api' },
+    extra: {
+      max: settings.poolSize,
+      application_name: 'platform-api',
+      // A database that is down, hung or out of connections answers 503 within this bound
+      // (waiting for a pooled connection included) instead of holding requests indefinitely.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    },
   };
 }

@@ -3,3 +3,26 @@ export function violatedUniqueConstraint(error: unknown): string | null {
   const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
   return code === '23505' && typeof constraint === 'string' ? constraint : null;
 }
+
+/** SQLSTATEs of a server that is going away, not there yet, or full (classes 08 and 57P, 53300). */
+const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300)$/;
+/** Socket errors of a server that is down or unreachable. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+/** node-postgres's own words for a connection lost, never made, or not handed out in time. */
+const LOST_CONNECTION =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * Whether a failure means the database is unavailable (down, restarting, unreachable, out of
+ * connections) rather than that the statement was wrong: a retry later may succeed.
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 4; depth++) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNREACHABLE.has(code))) return true;
+    if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
+    const next = cause as { driverError?: unknown; cause?: unknown };
+    cause = next.driverError ?? next.cause;
+  }
+  return false;
+}

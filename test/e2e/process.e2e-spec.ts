@@ -167,7 +167,7 @@ describe('Process: start-up settings and graceful shutdown', () => {
       const service = await spawnService({ NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_PRETTY: 'true' });
       spawned.push(service);
       await waitUntilListening(service);
-      const res = await fetch(`http://127.0.0.1:${service.port}/api/v1/account`, {
+      const res = await fetch(`http://127.0.0.1:${service.port}/api/v1/account?api_key=bpk_leaked_in_url&page=2`, {
         headers: { authorization: 'Bearer bps_not-a-real-session', 'x-request-id': 'logs-test-1' },
       });
       expect(res.status).toBe(401);
@@ -186,12 +186,13 @@ describe('Process: start-up settings and graceful shutdown', () => {
       expect(lines.filter((line) => ['RoutesResolver', 'RouterExplorer'].includes(line.context))).toEqual([]);
       const request = lines.find((line) => line.req?.id === 'logs-test-1');
       expect(request).toMatchObject({
-        req: { id: 'logs-test-1', method: 'GET', url: '/api/v1/account' },
+        req: { id: 'logs-test-1', method: 'GET', url: '/api/v1/account?api_key=[redacted]&page=2' },
         res: { statusCode: 401 },
         responseTime: expect.any(Number),
       });
       expect(request!.req.headers).toBeUndefined();
       expect(stdout).not.toContain('bps_not-a-real-session');
+      expect(stdout).not.toContain('bpk_leaked_in_url');
     });
   });
 

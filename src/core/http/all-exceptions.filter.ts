@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { databaseUnavailable } from '../../database/errors';
 import { AppException, ErrorCode } from './app.exception';
 import { errorEnvelope } from './envelope';
 
@@ -13,6 +14,9 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'rate_limited',
   503: 'service_unavailable',
 };
+
+/** What a client is told to wait when the database is unavailable (a restart takes seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Renders every exception as the error envelope with `error.code`. Anything unexpected is
@@ -48,6 +52,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (code) return new AppException(code, this.messageOf(exception));
     }
 
+    if (databaseUnavailable(exception)) {
+      this.logger.warn({ err: exception, request_id: req.id }, 'Database unavailable');
+      return new AppException('service_unavailable', 'The database is unavailable; retry shortly', undefined, {
+        'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+      });
+    }
     this.logger.error(
       { err: exception, request_id: req.id, method: req.method, path: req.path },
       'Unhandled exception',
