@@ -17,4 +17,13 @@ export interface CompanyStanding {
  */
 export abstract class CompanyStandings {
   abstract standing(companyId: string, accountId: string): Promise<CompanyStanding | null>;
+
+  /**
+   * Holds the company for the current transaction (its row share-locked, FOR KEY SHARE): a
+   * change takes it before touching any of the company's rows, so a purge, which locks the
+   * company row first too, waits for the change or the change for the purge, never both (no
+   * deadlock). Concurrent changes do not wait for each other. False when the company is gone
+   * or marked for deletion.
+   */
+  abstract holdForChange(companyId: string): Promise<boolean>;
 }

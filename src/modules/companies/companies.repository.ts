@@ -130,11 +130,24 @@ export class CompaniesRepository implements CompanyStandings {
     );
   }
 
-  /** Hides the company from every caller; the purge then removes it. */
-  async markForDeletion(companyId: string): Promise<void> {
-    await this.db.affected(
+  async holdForChange(companyId: string): Promise<boolean> {
+    const held = await this.db.one(
+      sql`SELECT 1 FROM companies WHERE id = ${companyId} AND deleting_at IS NULL FOR KEY SHARE`,
+      'hold-company-for-change',
+    );
+    return held !== null;
+  }
+
+  /**
+   * Hides the company from every caller; the purge then removes it. False when another caller
+   * marked it first: of concurrent deletions, exactly one marks (the others wait on the row and
+   * then find it marked).
+   */
+  async markForDeletion(companyId: string): Promise<boolean> {
+    const marked = await this.db.affected(
       sql`UPDATE companies SET deleting_at = now() WHERE id = ${companyId} AND deleting_at IS NULL`,
     );
+    return marked === 1;
   }
 
   /**

@@ -83,7 +83,7 @@ export class CompaniesService {
   /** Owner only, whatever positions grant (CONTRACT 5). */
   async delete(access: CompanyAccess): Promise<void> {
     if (access.role !== 'owner') throw AppException.forbidden('Only the owner may delete the company');
-    await this.companies.markForDeletion(access.companyId);
+    if (!(await this.companies.markForDeletion(access.companyId))) throw AppException.notFound('Company');
     this.purger.purgeSoon(access.companyId);
   }
 
