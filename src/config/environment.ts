@@ -79,6 +79,15 @@ export class Environment {
   @Max(200)
   DB_POOL_SIZE = 20;
 
+  /**
+   * Keep the hot statements prepared per connection (named). Turn off behind a PgBouncer in
+   * transaction pooling that cannot keep prepared statements (before 1.21, or
+   * max_prepared_statements = 0): the same SQL then runs unnamed.
+   */
+  @Transform(toBoolean)
+  @IsBoolean()
+  DB_NAMED_STATEMENTS = true;
+
   /** S3/MinIO endpoint such as http://127.0.0.1:9000; unset starts an embedded S3 server. */
   @Transform(emptyToUndefined)
   @IsOptional()

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Pool, PoolClient } from 'pg';
@@ -12,10 +13,17 @@ import { Db } from './db';
   providers: [
     {
       provide: Db,
-      inject: [DataSource, TransactionHost],
-      useFactory: (dataSource: DataSource, txHost: TransactionHost<TransactionalAdapterTypeOrm>) =>
-        new Db((dataSource.driver as PostgresDriver).master as Pool, async () =>
-          txHost.isTransactionActive() ? ((await txHost.tx.queryRunner!.connect()) as PoolClient) : undefined,
+      inject: [DataSource, TransactionHost, ConfigService],
+      useFactory: (
+        dataSource: DataSource,
+        txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+        config: ConfigService<{ DB_NAMED_STATEMENTS: boolean }, true>,
+      ) =>
+        new Db(
+          (dataSource.driver as PostgresDriver).master as Pool,
+          async () =>
+            txHost.isTransactionActive() ? ((await txHost.tx.queryRunner!.connect()) as PoolClient) : undefined,
+          config.get('DB_NAMED_STATEMENTS', { infer: true }),
         ),
     },
   ],

@@ -13,12 +13,15 @@ export type CurrentTransaction = () => Promise<PoolClient | undefined>;
  * what it is good at here: entities as the schema's source, migrations, transactions.
  *
  * A statement given a `name` is prepared once per connection and planned from then on without
- * re-parsing: for the statements every request runs (credentials, the company guard).
+ * re-parsing: for the statements every request runs (credentials, the company guard). With
+ * `namedStatements` off (a transaction-pooling PgBouncer that cannot keep them), the same SQL
+ * runs unnamed.
  */
 export class Db {
   constructor(
     private readonly pool: Pool,
     private readonly currentTransaction: CurrentTransaction = async () => undefined,
+    private readonly namedStatements = true,
   ) {}
 
   /** For code outside Nest's container (the CLI): the pool of an initialised DataSource. */
@@ -42,7 +45,7 @@ export class Db {
 
   private async execute(statement: Sql, name?: string) {
     const { text, values } = statement.render();
-    const query: QueryConfig = name ? { name, text, values } : { text, values };
+    const query: QueryConfig = name && this.namedStatements ? { name, text, values } : { text, values };
     const client = await this.currentTransaction();
     return client ? client.query(query) : this.pool.query(query);
   }
