@@ -2,7 +2,8 @@
 /**
  * Support suite: the ticket list, each ticket with its last_message, of one company with 10,000
  * tickets and 100,000 messages, among other companies' tickets (10 × 1,000 tickets of 10
- * messages by default); unfiltered, filtered, deep, and one ticket's messages. It seeds the rows
+ * messages by default); unfiltered, filtered, deep, and one ticket's messages; for scale, the
+ * same list over a company of 10 tickets in the same run. It seeds the rows
  * with SQL (generate_series) into the service's database, prints EXPLAIN (ANALYZE, BUFFERS) of
  * the exact statements the service runs for each ticket list (the built repository's ticketList
  * spec, rendered by core's listStatements), fails when one of them scans support_tickets or
@@ -37,6 +38,10 @@ const routes = [
     name: `GET tickets ${list.name}`,
     path: `/api/v1/companies/{company}/modules/support/tickets?${new URLSearchParams({ page: '1', limit: '20', ...list.query })}`,
   })),
+  {
+    name: 'GET tickets unfiltered, company of 10 tickets',
+    path: '/api/v1/companies/{small}/modules/support/tickets?page=1&limit=20',
+  },
   {
     name: 'GET messages of one ticket',
     path: '/api/v1/companies/{company}/modules/support/tickets/{ticket}/messages?page=1&limit=20',
@@ -80,8 +85,9 @@ async function seed(db, accountId, companyId) {
        'Message ' || k || ' of the ticket: ' || repeat('words ', 20), k < $2, k % 2 = 0,
        t.created_at + (k - 1) * interval '10 minutes', t.created_at + (k - 1) * interval '10 minutes'
      FROM support_tickets t CROSS JOIN generate_series(1, $2::int) k
+     WHERE t.company_id = ANY($3::uuid[])
      ORDER BY 7`,
-    [accountId, size.messagesPerTicket],
+    [accountId, size.messagesPerTicket, [companyId, ...otherIds]],
   );
   await db.query('VACUUM ANALYZE support_tickets, support_messages');
   const { rows } = await db.query(
@@ -128,6 +134,12 @@ async function main() {
         const auth = await signIn(baseUrl);
         const account = await api(baseUrl, 'GET', '/api/v1/account', undefined, auth);
         const company = await api(baseUrl, 'POST', '/api/v1/companies', { name: 'Bench support' }, auth);
+        // For scale, in the same run: the same list over a company of 10 tickets, opened through the API.
+        const small = await api(baseUrl, 'POST', '/api/v1/companies', { name: 'Bench support, small' }, auth);
+        for (let i = 0; i < 10; i++) {
+          const body = { theme: THEMES[i % THEMES.length], text: `Small company ticket ${i}` };
+          await api(baseUrl, 'POST', `/api/v1/companies/${small.id}/modules/support/tickets`, body, auth);
+        }
         const db = new Client({ connectionString: database.url });
         await db.connect();
         let newest;
@@ -144,7 +156,10 @@ async function main() {
         }
         // runSuite reads the routes after setup: the paths get the company and ticket now.
         for (const route of routes)
-          route.path = route.path.replace('{company}', company.id).replace('{ticket}', newest);
+          route.path = route.path
+            .replace('{company}', company.id)
+            .replace('{small}', small.id)
+            .replace('{ticket}', newest);
         return auth;
       },
     });
