@@ -16,7 +16,7 @@
  */
 const { randomUUID } = require('node:crypto');
 const { Client } = require('pg');
-const { provideDatabase, runSuite } = require('./lib');
+const { explainLists, provideDatabase, runSuite } = require('./lib');
 
 const size = {
   clients: Number(process.env.BENCH_CLIENTS ?? 100_000),
@@ -117,30 +117,6 @@ async function seed(db, accountId, companyId) {
   );
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the page and count statements the service runs for each list. */
-async function explain(db, companyId) {
-  const { clientList } = require('../dist/modules/crm/clients/clients.repository');
-  const { listStatements } = require('../dist/core/pagination/list');
-  const plans = [];
-  for (const list of LISTS) {
-    const { page = 1, ...filters } = list.query;
-    const query = { ...filters, page: Number(page), limit: 20 };
-    const statements = listStatements(clientList(companyId, query), query);
-    for (const [kind, statement] of Object.entries(statements)) {
-      const { text, values } = statement.render();
-      const { rows } = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);
-      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-      plans.push({ list: list.name, kind, plan });
-      process.stdout.write(`\n--- ${list.name}: ${kind} ---\n${plan}\n`);
-    }
-  }
-  const scans = plans.filter((p) => /Seq Scan on crm_clients/.test(p.plan));
-  if (scans.length > 0) {
-    throw new Error(`sequential scan of crm_clients in: ${scans.map((p) => `${p.list} (${p.kind})`).join(', ')}`);
-  }
-  process.stdout.write('\nno sequential scan of crm_clients in any plan\n\n');
-}
-
 async function main() {
   const database = await provideDatabase('crm');
   try {
@@ -152,7 +128,8 @@ async function main() {
         await db.connect();
         try {
           await seed(db, accountId, companyId);
-          await explain(db, companyId);
+          const { clientList } = require('../dist/modules/crm/clients/clients.repository');
+          await explainLists(db, LISTS, (query) => clientList(companyId, query), ['crm_clients']);
         } finally {
           await db.end();
         }

@@ -267,4 +267,44 @@ async function provideDatabase(label) {
   };
 }
 
-module.exports = { settings, startService, runScenario, runSuite, rssMiB, api, signIn, provideDatabase };
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the page and count statements the service runs for each of
+ * `lists` (`{name, query}`): `specOf(query)` is the built repository's ListSpec, rendered by
+ * core's listStatements, so the plans are of the exact statements. Prints them; fails when one
+ * scans any of `tables` sequentially.
+ */
+async function explainLists(db, lists, specOf, tables) {
+  const { listStatements } = require('../dist/core/pagination/list');
+  const plans = [];
+  for (const list of lists) {
+    const { page = 1, ...filters } = list.query;
+    const query = { ...filters, page: Number(page), limit: 20 };
+    const statements = listStatements(specOf(query), query);
+    for (const [kind, statement] of Object.entries(statements)) {
+      const { text, values } = statement.render();
+      const { rows } = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      plans.push({ list: list.name, kind, plan });
+      process.stdout.write(`\n--- ${list.name}: ${kind} ---\n${plan}\n`);
+    }
+  }
+  const seqScan = new RegExp(`Seq Scan on (${tables.join('|')})\\b`);
+  const scans = plans.filter((p) => seqScan.test(p.plan));
+  if (scans.length > 0) {
+    const where = scans.map((p) => `${p.list} (${p.kind})`).join(', ');
+    throw new Error(`sequential scan of ${tables.join(' or ')} in: ${where}`);
+  }
+  process.stdout.write(`\nno sequential scan of ${tables.join(' or ')} in any plan\n\n`);
+}
+
+module.exports = {
+  settings,
+  startService,
+  runScenario,
+  runSuite,
+  rssMiB,
+  api,
+  signIn,
+  provideDatabase,
+  explainLists,
+};

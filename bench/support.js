@@ -16,7 +16,7 @@
  * the data; see bench/README.md for the rest.
  */
 const { Client } = require('pg');
-const { api, provideDatabase, runSuite, signIn } = require('./lib');
+const { api, explainLists, provideDatabase, runSuite, signIn } = require('./lib');
 
 const size = {
   tickets: Number(process.env.BENCH_TICKETS ?? 10_000),
@@ -101,30 +101,6 @@ async function seed(db, accountId, companyId) {
   );
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the page and count statements the service runs for each ticket list. */
-async function explain(db, companyId) {
-  const { ticketList } = require('../dist/modules/support/support.repository');
-  const { listStatements } = require('../dist/core/pagination/list');
-  const plans = [];
-  for (const list of LISTS) {
-    const { page = 1, ...filters } = list.query;
-    const query = { ...filters, page: Number(page), limit: 20 };
-    const statements = listStatements(ticketList(companyId, query), query);
-    for (const [kind, statement] of Object.entries(statements)) {
-      const { text, values } = statement.render();
-      const { rows } = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);
-      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-      plans.push({ list: list.name, kind, plan });
-      process.stdout.write(`\n--- ${list.name}: ${kind} ---\n${plan}\n`);
-    }
-  }
-  const scans = plans.filter((p) => /Seq Scan on support_(tickets|messages)/.test(p.plan));
-  if (scans.length > 0) {
-    throw new Error(`sequential scan in: ${scans.map((p) => `${p.list} (${p.kind})`).join(', ')}`);
-  }
-  process.stdout.write('\nno sequential scan of support_tickets or support_messages in any plan\n\n');
-}
-
 async function main() {
   const database = await provideDatabase('support');
   try {
@@ -145,7 +121,11 @@ async function main() {
         let newest;
         try {
           await seed(db, account.id, company.id);
-          await explain(db, company.id);
+          const { ticketList } = require('../dist/modules/support/support.repository');
+          await explainLists(db, LISTS, (query) => ticketList(company.id, query), [
+            'support_tickets',
+            'support_messages',
+          ]);
           newest = (
             await db.query(`SELECT id FROM support_tickets WHERE company_id = $1 ORDER BY created_at DESC LIMIT 1`, [
               company.id,
