@@ -19,8 +19,10 @@ const net = require('node:net');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 const autocannon = require('autocannon');
+const { Client } = require('pg');
 
 const ROOT = resolve(__dirname, '..');
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const READY_PATH = '/api/v1/health/ready';
 const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 30_000;
@@ -239,4 +241,70 @@ async function signIn(baseUrl) {
   return { Authorization: `Bearer ${session.access_token}` };
 }
 
-module.exports = { settings, startService, runScenario, runSuite, rssMiB, api, signIn };
+/**
+ * The database of a suite that seeds rows with SQL: DATABASE_URL when set (it must be the
+ * service's, e.g. with BASE_URL), otherwise a fresh `bench_<label>_<time>` database on
+ * BENCH_ADMIN_URL (default the local server), which `drop()` removes at the end.
+ */
+async function provideDatabase(label) {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => undefined };
+  if (process.env.BASE_URL) throw new Error('with BASE_URL, set DATABASE_URL to the service database');
+  const name = `bench_${label}_${Date.now()}`;
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new Client({ connectionString: ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the page and count statements the service runs for each of
+ * `lists` (`{name, query}`): `specOf(query)` is the built repository's ListSpec, rendered by
+ * core's listStatements, so the plans are of the exact statements. Prints them; fails when one
+ * scans any of `tables` sequentially.
+ */
+async function explainLists(db, lists, specOf, tables) {
+  const { listStatements } = require('../dist/core/pagination/list');
+  const plans = [];
+  for (const list of lists) {
+    const { page = 1, ...filters } = list.query;
+    const query = { ...filters, page: Number(page), limit: 20 };
+    const statements = listStatements(specOf(query), query);
+    for (const [kind, statement] of Object.entries(statements)) {
+      const { text, values } = statement.render();
+      const { rows } = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      plans.push({ list: list.name, kind, plan });
+      process.stdout.write(`\n--- ${list.name}: ${kind} ---\n${plan}\n`);
+    }
+  }
+  const seqScan = new RegExp(`Seq Scan on (${tables.join('|')})\\b`);
+  const scans = plans.filter((p) => seqScan.test(p.plan));
+  if (scans.length > 0) {
+    const where = scans.map((p) => `${p.list} (${p.kind})`).join(', ');
+    throw new Error(`sequential scan of ${tables.join(' or ')} in: ${where}`);
+  }
+  process.stdout.write(`\nno sequential scan of ${tables.join(' or ')} in any plan\n\n`);
+}
+
+module.exports = {
+  settings,
+  startService,
+  runScenario,
+  runSuite,
+  rssMiB,
+  api,
+  signIn,
+  provideDatabase,
+  explainLists,
+};

@@ -37,6 +37,7 @@ import { InvitationsModule } from './modules/invitations/invitations.module';
 import { MembersModule } from './modules/members/members.module';
 import { PermissionsModule } from './modules/permissions/permissions.module';
 import { PlansModule } from './modules/plans/plans.module';
+import { SupportModule } from './modules/support/support.module';
 
 @Module({
   imports: [
@@ -85,6 +86,7 @@ import { PlansModule } from './modules/plans/plans.module';
     InvitationsModule,
     HrmModule,
     CrmModule,
+    SupportModule,
     HealthModule,
     PlansModule,
     PermissionsModule,

@@ -153,6 +153,24 @@ describe('Access control', () => {
   });
 
   describe('every x-permission, refused', () => {
+    /** One ticket per company for the walk, so that `messageId` is a message of `ticketId`. */
+    const walkTickets = new Map<string, Promise<{ id: string; last_message: { id: string } }>>();
+    const openWalkTicket = (companyId: string, owner: TestAccount) => {
+      if (!walkTickets.has(companyId)) {
+        const url = `/api/v1/companies/${companyId}/modules/support/tickets`;
+        const body = { theme: 'consultation', text: 'Walk' };
+        walkTickets.set(
+          companyId,
+          t.http
+            .post(url)
+            .set(owner.auth)
+            .send(body)
+            .then((res) => expectSuccess(res, 201)),
+        );
+      }
+      return walkTickets.get(companyId)!;
+    };
+
     /**
      * A row of the company for each path parameter the guard checks (CompanyResources): without
      * one, the walk would stop at 404. A new module's resource parameter needs a line here.
@@ -169,6 +187,8 @@ describe('Access control', () => {
       },
       invitationId: async (companyId, owner) =>
         (await invite(t.http, owner, companyId, `walk-${randomUUID()}@example.test`)).id,
+      ticketId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).id,
+      messageId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).last_message.id,
     };
 
     let catalog: Map<string, { lvl: number; allow_expired: boolean }>;

@@ -6,9 +6,12 @@ import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Validate
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
-/** A required human name: a string, trimmed, 1 to `max` characters. */
-export const TrimmedName = (max = 100) =>
+/** A required text: a string, trimmed, 1 to `max` characters. */
+export const TrimmedText = (max: number) =>
   applyDecorators(Transform(trim), IsString(), IsNotEmpty({ message: 'must not be empty' }), MaxLength(max));
+
+/** A required human name: a trimmed text of 1 to `max` characters. */
+export const TrimmedName = (max = 100) => TrimmedText(max);
 
 /** An e-mail address, trimmed and lower-cased so comparisons are case-insensitive. */
 export const NormalisedEmail = () =>

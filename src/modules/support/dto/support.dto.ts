@@ -1,0 +1,63 @@
+import { ApiProperty, OmitType } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { TrimmedText } from '../../../core/http/validators';
+import { PageQueryDto } from '../../../core/pagination/page-query.dto';
+import { SupportMessageEntity } from '../message.entity';
+import {
+  SupportTicketEntity,
+  TICKET_STATUSES,
+  TICKET_THEMES,
+  type TicketStatus,
+  type TicketTheme,
+} from '../ticket.entity';
+
+/** Longest message text, in characters, after trimming (docs/support.md). */
+export const MESSAGE_TEXT_MAX_LENGTH = 4000;
+
+export class ListTicketsQueryDto extends PageQueryDto {
+  @ApiProperty({ enum: TICKET_STATUSES, required: false })
+  @IsOptional()
+  @IsIn(TICKET_STATUSES)
+  status?: TicketStatus;
+
+  @ApiProperty({ enum: TICKET_THEMES, required: false })
+  @IsOptional()
+  @IsIn(TICKET_THEMES)
+  theme?: TicketTheme;
+}
+
+export class CreateTicketDto {
+  @ApiProperty({ enum: TICKET_THEMES })
+  @IsIn(TICKET_THEMES)
+  theme: TicketTheme;
+
+  /** The opening text: the ticket's first message. Trimmed, 1 to 4000 characters. */
+  @TrimmedText(MESSAGE_TEXT_MAX_LENGTH)
+  text: string;
+}
+
+export class UpdateTicketDto {
+  /** pending → closed or revoked; closed and revoked are final (409); the current status again changes nothing. */
+  @ApiProperty({ enum: TICKET_STATUSES })
+  @IsIn(TICKET_STATUSES)
+  status: TicketStatus;
+}
+
+export class CreateMessageDto {
+  /** Trimmed, 1 to 4000 characters. */
+  @TrimmedText(MESSAGE_TEXT_MAX_LENGTH)
+  text: string;
+}
+
+export class UpdateMessageDto {
+  @IsBoolean()
+  read: boolean;
+}
+
+/** A message as the API shows it (spec: Message): its columns but the company. */
+export class MessageDto extends OmitType(SupportMessageEntity, ['company_id', 'company', 'ticket'] as const) {}
+
+/** A ticket as every answer shows it (spec: Ticket): its columns and its newest message. */
+export class TicketDto extends OmitType(SupportTicketEntity, ['company'] as const) {
+  last_message: MessageDto;
+}
