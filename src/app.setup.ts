@@ -5,6 +5,7 @@ import { Logger } from 'nestjs-pino';
 import type { Environment } from './config/environment';
 import { RouteListingAtDebugLogger } from './config/route-listing-at-debug.logger';
 import { translateBodyParserErrors } from './core/http/body-parser-errors';
+import { answerParserErrorsWithEnvelope } from './core/http/parser-errors';
 import { setupOpenApi } from './core/openapi/openapi';
 import { API_PREFIX } from './version';
 
@@ -20,6 +21,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
   app.set('x-powered-by', false);
+  answerParserErrorsWithEnvelope(app.getHttpServer());
   // upgrade-insecure-requests would make browsers fetch Swagger UI's assets over https from a
   // service reached over plain http (a cluster-internal address, a developer's machine).
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));

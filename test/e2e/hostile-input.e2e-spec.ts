@@ -79,6 +79,13 @@ describe('Hostile input', () => {
     expectError(res, 400, 'validation_failed');
   });
 
+  it('a request line over 16 KiB is 431 with the error envelope', async () => {
+    const res = await t.http.get(`${clients()}?search=${'x'.repeat(20_000)}`).set(owner.auth);
+    expect(res.status).toBe(431);
+    expect(res.body).toMatchObject({ status: false, data: {}, error: { code: 'validation_failed' } });
+    expect(res.body.error.details).toEqual([{ field: 'headers', message: expect.any(String) }]);
+  });
+
   it('a page beyond what OFFSET accepts is 400, not 500', async () => {
     for (const page of ['1000000000000000000000', '92233720368547758']) {
       const res = await t.http.get(`${clients()}?page=${page}`).set(owner.auth);
