@@ -5,6 +5,7 @@ import net from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../src/common/free-port';
+import { Client } from 'pg';
 import { CLUSTER_POINTER } from '../../src/database/embedded-postgres';
 
 /**
@@ -316,6 +317,71 @@ describe('Process: start-up settings and graceful shutdown', () => {
       const exit = await exitWithin(service, 20_000);
       if (exit === 'timeout' || exit.code !== 0) throw new Error(`exit ${JSON.stringify(exit)}\n${service.output()}`);
       expect(await accepts(service.port)).toBe(false);
+    });
+  });
+
+  describe('SIGTERM under a load of writes', () => {
+    it('exits 0, and every write acknowledged before it is stored with its audit record', async () => {
+      const service = await spawnService();
+      spawned.push(service);
+      await waitUntilListening(service);
+      const api = (path: string, init: { method?: string; token?: string; body?: unknown } = {}) =>
+        fetch(`http://127.0.0.1:${service.port}/api/v1${path}`, {
+          method: init.method ?? 'GET',
+          headers: {
+            'content-type': 'application/json',
+            ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+          },
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        });
+      const email = `sigterm-${Date.now()}@example.test`;
+      const password = 'correct horse battery';
+      await (await api('/auth/register', { method: 'POST', body: { email, password, name: 'Load' } })).arrayBuffer();
+      const login = await (await api('/auth/login', { method: 'POST', body: { email, password } })).json();
+      const token = login.data.access_token as string;
+      const company = (await (await api('/companies', { method: 'POST', token, body: { name: 'Load' } })).json()).data;
+
+      // Eight writers on kept-alive connections until the service stops answering.
+      const acknowledged: string[] = [];
+      const failures: string[] = [];
+      const writer = async (w: number) => {
+        for (let i = 0; ; i++) {
+          try {
+            const res = await api(`/companies/${company.id}/modules/crm/sources`, {
+              method: 'POST',
+              token,
+              body: { name: `Load ${w}-${i}`, type: 'other' },
+            });
+            const body = await res.json();
+            if (res.status === 201) acknowledged.push(body.data.id);
+            else failures.push(`${res.status} ${JSON.stringify(body)}`);
+          } catch {
+            return; // refused or closed: the service has stopped listening
+          }
+        }
+      };
+      const writers = Promise.all(Array.from({ length: 8 }, (_, w) => writer(w)));
+      await sleep(500);
+      service.child.kill('SIGTERM');
+      await writers;
+      expect(await exitWithin(service, 20_000)).toEqual({ code: 0, signal: null });
+
+      expect(failures).toEqual([]);
+      expect(acknowledged.length).toBeGreaterThan(0);
+      const db = new Client({ connectionString: process.env.DATABASE_URL });
+      await db.connect();
+      try {
+        const { rows } = await db.query(
+          `SELECT count(DISTINCT s.id)::int AS stored, count(a.id)::int AS records
+             FROM crm_sources s JOIN audit_logs a
+               ON a.company_id = s.company_id AND a.key = 'crm.sources.create' AND a.metadata->>'result_id' = s.id::text
+            WHERE s.id = ANY($1::uuid[])`,
+          [acknowledged],
+        );
+        expect(rows[0]).toEqual({ stored: acknowledged.length, records: acknowledged.length });
+      } finally {
+        await db.end();
+      }
     });
   });
 });
