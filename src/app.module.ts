@@ -30,6 +30,7 @@ import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { CrmModule } from './modules/crm/crm.module';
+import { DocsModule } from './modules/docs/docs.module';
 import { FingerprintsModule } from './modules/fingerprints/fingerprints.module';
 import { HealthModule } from './modules/health/health.module';
 import { HrmModule } from './modules/hrm/hrm.module';
@@ -37,6 +38,7 @@ import { InvitationsModule } from './modules/invitations/invitations.module';
 import { MembersModule } from './modules/members/members.module';
 import { PermissionsModule } from './modules/permissions/permissions.module';
 import { PlansModule } from './modules/plans/plans.module';
+import { MediaModule } from './modules/storage/media.module';
 
 @Module({
   imports: [
@@ -85,6 +87,8 @@ import { PlansModule } from './modules/plans/plans.module';
     InvitationsModule,
     HrmModule,
     CrmModule,
+    MediaModule,
+    DocsModule,
     HealthModule,
     PlansModule,
     PermissionsModule,

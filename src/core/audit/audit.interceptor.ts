@@ -1,9 +1,11 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { catchError, from, lastValueFrom, Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/auth-context';
 import { AuditTrail } from './audit-trail';
+import { StagedWrite, UPLOADS_FIRST } from './staged-write';
 
 /**
  * Runs an audited change and its audit record in one transaction: no change without its
@@ -15,23 +17,41 @@ export class AuditInterceptor implements NestInterceptor {
   constructor(
     private readonly audit: AuditTrail,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly reflector: Reflector,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (!this.audit.auditedPermission(context)) return next.handle();
     const caller = context.switchToHttp().getRequest<AuthenticatedRequest>().auth!.account;
+    const change = this.reflector.get<boolean>(UPLOADS_FIRST, context.getHandler())
+      ? this.commitStaged(context, caller.id, next)
+      : this.txHost.withTransaction(async () => {
+          const result = await lastValueFrom(next.handle(), { defaultValue: undefined });
+          await this.audit.recordSuccess(context, caller.id, result);
+          return result;
+        });
 
-    return from(
-      this.txHost.withTransaction(async () => {
-        const result = await lastValueFrom(next.handle(), { defaultValue: undefined });
-        await this.audit.recordSuccess(context, caller.id, result);
-        return result;
-      }),
-    ).pipe(
+    return from(change).pipe(
       catchError(async (error: unknown) => {
         await this.audit.recordRefusal(context, caller, error, true);
         throw error;
       }),
     );
+  }
+
+  /** The handler stages its write outside any transaction; its rows and record commit together. */
+  private async commitStaged(context: ExecutionContext, accountId: string, next: CallHandler): Promise<unknown> {
+    const staged = await lastValueFrom(next.handle(), { defaultValue: undefined });
+    if (!(staged instanceof StagedWrite)) throw new Error('An @UploadsFirst() route must return a StagedWrite');
+    try {
+      return await this.txHost.withTransaction(async () => {
+        const result = await staged.commit();
+        await this.audit.recordSuccess(context, accountId, result);
+        return result;
+      });
+    } catch (error) {
+      await staged.abandon();
+      throw error;
+    }
   }
 }

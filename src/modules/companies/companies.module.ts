@@ -19,6 +19,6 @@ import { CompanyPurger } from './company-purger';
     CompanyPurger,
     { provide: CompanyStandings, useExisting: CompaniesRepository },
   ],
-  exports: [CompanyLifecycle, CompanyStandings],
+  exports: [CompanyLifecycle, CompanyStandings, CompaniesRepository],
 })
 export class CompaniesModule {}
