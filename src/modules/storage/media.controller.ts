@@ -24,10 +24,15 @@ export class MediaController {
   @RequirePermission('storage.media')
   @ApiOperation({
     summary: "Download one of the company's files by its path (the body is the file, not the envelope)",
-    description: 'Streams with Content-Type, Content-Length and an attachment Content-Disposition; one `Range: bytes=` range gives 206.',
+    description:
+      'Streams with Content-Type, Content-Length and an attachment Content-Disposition; one `Range: bytes=` range gives 206.',
   })
   @ApiProduces('application/octet-stream')
-  @ApiResponse({ status: 200, description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiResponse({
+    status: 200,
+    description: 'The file',
+    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+  })
   @ApiResponse({ status: 206, description: 'The requested byte range of the file' })
   download(
     @CurrentCompany() company: CompanyAccess,

@@ -16,9 +16,11 @@ describe('object paths', () => {
   });
 
   it('names the file for old and new clients (RFC 6266 / 5987)', () => {
-    expect(attachmentDisposition('hrm/report/2026/11/a.pdf')).toBe(`attachment; filename="a.pdf"; filename*=UTF-8''a.pdf`);
+    expect(attachmentDisposition('hrm/report/2026/11/a.pdf')).toBe(
+      `attachment; filename="a.pdf"; filename*=UTF-8''a.pdf`,
+    );
     expect(attachmentDisposition('x/Отчёт "1";(2).pdf')).toBe(
-      `attachment; filename="_____ __1___(2).pdf"; filename*=UTF-8''%D0%9E%D1%82%D1%87%D1%91%D1%82%20%221%22%3B%282%29.pdf`,
+      `attachment; filename="_____ _1__(2).pdf"; filename*=UTF-8''%D0%9E%D1%82%D1%87%D1%91%D1%82%20%221%22%3B%282%29.pdf`,
     );
   });
 

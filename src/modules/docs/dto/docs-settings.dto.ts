@@ -9,7 +9,13 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 
 /** Free text up to `max` characters, trimmed, not blank; null clears it. */
 const Text = (max: number) =>
-  applyDecorators(IsOptional(), Transform(trim), IsString(), IsNotEmpty({ message: 'must not be empty' }), MaxLength(max));
+  applyDecorators(
+    IsOptional(),
+    Transform(trim),
+    IsString(),
+    IsNotEmpty({ message: 'must not be empty' }),
+    MaxLength(max),
+  );
 
 /** A requisite checked by its rule (requisites.ts); the rule's message names what is wrong. */
 const Requisite = (name: string, check: (value: string, body: UpdateDocsSettingsDto) => string | null) =>
@@ -58,7 +64,11 @@ export class UpdateDocsSettingsDto {
 
   /** 20 digits whose control key holds with bank_bic (sent, or else stored). */
   @Requisite('bank_account', (value, body) =>
-    typeof body.bank_bic === 'string' ? accountError(value, body.bank_bic) : /^\d{20}$/.test(value) ? null : 'must be 20 digits',
+    typeof body.bank_bic === 'string'
+      ? accountError(value, body.bank_bic)
+      : /^\d{20}$/.test(value)
+        ? null
+        : 'must be 20 digits',
   )
   bank_account?: string | null;
 

@@ -49,7 +49,13 @@ const cellText = (value: string | number | null) => (value === null ? '' : Strin
  * as they fill, so memory does not grow with the row count.
  */
 export async function renderPdf(content: TableContent, file: string): Promise<void> {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 36, bufferPages: false, info: { Title: content.title } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 36,
+    bufferPages: false,
+    info: { Title: content.title },
+  });
   const out = doc.pipe(createWriteStream(file));
   doc.registerFont('body', FONT);
   doc.registerFont('bold', FONT_BOLD);
@@ -71,7 +77,12 @@ export async function renderPdf(content: TableContent, file: string): Promise<vo
         ellipsis: true,
       }),
     );
-    doc.moveTo(left, y + rowHeight).lineTo(left + width, y + rowHeight).lineWidth(0.5).strokeColor('#999999').stroke();
+    doc
+      .moveTo(left, y + rowHeight)
+      .lineTo(left + width, y + rowHeight)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
     doc.x = left;
     doc.y = y + rowHeight;
   };

@@ -45,6 +45,9 @@ export function accountError(account: string, bic: string | null): string | null
   if (bic === null || bicError(bic) !== null) return 'needs a valid bank_bic to check its control key';
   const atCentralBank = account.startsWith('301') || ['000', '001', '002'].includes(bic.slice(6));
   const prefix = atCentralBank ? `0${bic.slice(4, 6)}` : bic.slice(6);
-  const sum = weighted(digitsOf(prefix + account), Array.from({ length: 23 }, (_, i) => [7, 1, 3][i % 3]));
+  const sum = weighted(
+    digitsOf(prefix + account),
+    Array.from({ length: 23 }, (_, i) => [7, 1, 3][i % 3]),
+  );
   return sum % 10 === 0 ? null : 'control key does not match bank_bic';
 }
