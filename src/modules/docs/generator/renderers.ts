@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
-import { createWriteStream } from 'node:fs';
-import { finished } from 'node:stream/promises';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { pdfWorkerMain, PdfWorkerData, PdfWorkerMessage } from './pdf-worker';
 
 /** What a document shows: a title, column headers and its rows (each a list of cells). */
 export interface TableContent {
@@ -44,57 +44,49 @@ async function* paced<T>(rows: AsyncIterable<T>): AsyncIterable<T> {
 
 const cellText = (value: string | number | null) => (value === null ? '' : String(value));
 
+/** Rows go to the PDF worker in batches of this many; it acknowledges each before the next. */
+const PDF_BATCH = 500;
+
 /**
- * A PDF table (A4 landscape, DejaVu Sans) written to `file` as it is drawn: pages are flushed
- * as they fill, so memory does not grow with the row count.
+ * A PDF table (A4 landscape, DejaVu Sans embedded) drawn in a worker thread and written to
+ * `file` as pages fill: the rows cross in acknowledged batches, so neither thread holds more
+ * than a batch and the event loop never waits on pdfkit.
  */
 export async function renderPdf(content: TableContent, file: string): Promise<void> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margin: 36,
-    bufferPages: false,
-    info: { Title: content.title },
-  });
-  const out = doc.pipe(createWriteStream(file));
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const columnWidth = width / Math.max(content.columns.length, 1);
-  const rowHeight = 16;
-  const bottom = () => doc.page.height - doc.page.margins.bottom - rowHeight;
-
-  const drawRow = (cells: ReadonlyArray<string | number | null>, font: 'body' | 'bold') => {
-    if (doc.y > bottom()) doc.addPage();
-    const y = doc.y;
-    doc.font(font).fontSize(9);
-    cells.forEach((cell, i) =>
-      doc.text(cellText(cell), left + i * columnWidth + 2, y + 3, {
-        width: columnWidth - 4,
-        height: rowHeight - 4,
-        lineBreak: false,
-        ellipsis: true,
-      }),
-    );
-    doc
-      .moveTo(left, y + rowHeight)
-      .lineTo(left + width, y + rowHeight)
-      .lineWidth(0.5)
-      .strokeColor('#999999')
-      .stroke();
-    doc.x = left;
-    doc.y = y + rowHeight;
+  const data: PdfWorkerData = {
+    pdfkit: require.resolve('pdfkit'),
+    font: FONT,
+    fontBold: FONT_BOLD,
+    file,
+    title: content.title,
+    subtitle: content.subtitle ?? [],
+    columns: content.columns,
   };
-
-  doc.font('bold').fontSize(16).text(content.title, { width });
-  doc.font('body').fontSize(10);
-  for (const line of content.subtitle ?? []) doc.text(line, { width });
-  doc.moveDown(0.5);
-  drawRow(content.columns, 'bold');
-  for await (const row of paced(content.rows)) drawRow(row, 'body');
-  doc.end();
-  await finished(out);
+  const worker = new Worker(`(${pdfWorkerMain.toString()})()`, { eval: true, workerData: data });
+  const failed = new Promise<never>((_, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The PDF worker exited (${code}) before finishing`)));
+  });
+  const reply = () => Promise.race([once(worker, 'message'), failed]);
+  try {
+    let batch: string[][] = [];
+    for await (const row of content.rows) {
+      batch.push(row.map(cellText));
+      if (batch.length === PDF_BATCH) {
+        worker.postMessage({ rows: batch } satisfies PdfWorkerMessage);
+        batch = [];
+        await reply();
+      }
+    }
+    if (batch.length > 0) {
+      worker.postMessage({ rows: batch } satisfies PdfWorkerMessage);
+      await reply();
+    }
+    worker.postMessage({ end: true } satisfies PdfWorkerMessage);
+    await reply();
+  } finally {
+    await worker.terminate();
+  }
 }
 
 /**
