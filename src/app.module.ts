@@ -16,6 +16,7 @@ import { requestIdOf } from './core/http/request-id';
 import { UndeclaredBodyInterceptor } from './core/http/undeclared-body.interceptor';
 import { AppValidationPipe } from './core/http/validation';
 import { StorageModule } from './core/storage/storage.module';
+import { DatabaseQuotaInterceptor } from './core/limits/database-quota.interceptor';
 import { DatabaseModule } from './database/database.module';
 import { databaseOptions } from './database/database.options';
 import { MigrationsRunner } from './database/migrations-runner';
@@ -100,6 +101,8 @@ import { MediaModule } from './modules/storage/media.module';
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_INTERCEPTOR, useClass: UndeclaredBodyInterceptor },
     { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
+    // Inside the audited transaction: a create over limit_db_mb rolls back and is recorded.
+    { provide: APP_INTERCEPTOR, useClass: DatabaseQuotaInterceptor },
     { provide: APP_PIPE, useClass: AppValidationPipe },
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: CompanyGuard },

@@ -9,7 +9,7 @@ import { DocsRepository } from '../../src/modules/docs/docs.repository';
 import { MediaService } from '../../src/modules/storage/media.service';
 import { CYRILLIC_NAME, RosterReportModule } from '../support/docs';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
-import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
+import { addMember, auditRecords, newAccount, newCompany, setPlan, TestAccount } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const SETTINGS_FIELDS = [
@@ -476,6 +476,31 @@ describe('Docs and media', () => {
       const status = expectSuccess(await t.http.get(`${base(c.id)}/storage/status`).set(c.owner.auth));
       expect(status).toMatchObject({ objects_mb: 102400, objects_count: 2 });
       expect(await t.app.get(StorageService).statObject(c.id, 'b.bin')).toBeNull();
+    });
+
+    it('limit_db_mb: a create route in a company over its database limit is 409, after the body check', async () => {
+      const c = await company();
+      await setPlan(db, c.id, 'business', new Date(Date.now() + 86400_000));
+      const sources = `${base(c.id)}/modules/crm/sources`;
+      // Only this test uses the business plan; its limit is restored before the test ends.
+      await db.query(`UPDATE pricing_plans SET limit_db_mb = 0 WHERE code = 'business'`);
+      try {
+        expectError(await t.http.post(sources).set(c.owner.auth).send({ name: 42 }), 400, 'validation_failed');
+        expectError(
+          await t.http.post(sources).set(c.owner.auth).send({ name: 'Over', type: 'website' }),
+          409,
+          'limit_exceeded',
+        );
+        expect(await db.query(`SELECT 1 FROM crm_sources WHERE company_id = $1 AND name = 'Over'`, [c.id])).toEqual([]);
+        const refusals = (await auditRecords(db, c.id, 'crm.sources.create')).filter((r) => r.status === 'error');
+        expect(refusals).toHaveLength(1);
+        // Reads and changes that create nothing are not limited.
+        expectSuccess(await t.http.get(sources).set(c.owner.auth));
+        expectSuccess(await t.http.patch(settingsOf(c.id)).set(c.owner.auth).send({ legal_name: 'ООО' }));
+      } finally {
+        await db.query(`UPDATE pricing_plans SET limit_db_mb = 2048 WHERE code = 'business'`);
+      }
+      expectSuccess(await t.http.post(sources).set(c.owner.auth).send({ name: 'Fits', type: 'website' }), 201);
     });
   });
 });

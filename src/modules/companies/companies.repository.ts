@@ -195,6 +195,14 @@ export class CompaniesRepository implements CompanyStandings {
     return { count: row!.count, bytes: Number(row!.bytes), createdAt: row!.created_at };
   }
 
+  /** The limit_db_mb of the company's plan, read now (not from the plan cache). */
+  async dbLimitMb(companyId: string): Promise<number | null> {
+    const row = await this.db.one<{ limit: number }>(
+      sql`SELECT p.limit_db_mb AS limit FROM companies c JOIN pricing_plans p ON p.code = c.plan_code WHERE c.id = ${companyId}`,
+    );
+    return row?.limit ?? null;
+  }
+
   async markedForDeletion(olderThanSeconds: number): Promise<string[]> {
     const rows = await this.db.rows<{ id: string }>(
       sql`SELECT id FROM companies WHERE deleting_at < now() - make_interval(secs => ${olderThanSeconds})

@@ -8,7 +8,6 @@ import { API_VERSION } from '../../version';
 
 const PROBE_TIMEOUT_MS = 2000;
 
-
 @Injectable()
 export class HealthService {
   private readonly startedAt = new Date();
