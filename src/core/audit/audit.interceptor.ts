@@ -1,4 +1,4 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
@@ -14,6 +14,8 @@ import { StagedWrite, UPLOADS_FIRST } from './staged-write';
  */
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('AuditInterceptor');
+
   constructor(
     private readonly audit: AuditTrail,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
@@ -50,7 +52,10 @@ export class AuditInterceptor implements NestInterceptor {
         return result;
       });
     } catch (error) {
-      await staged.abandon();
+      // The client must see why the commit failed, not a failure of the clean-up.
+      await staged
+        .abandon()
+        .catch((failure: unknown) => this.logger.error({ err: failure }, 'Abandoning a staged write failed'));
       throw error;
     }
   }
