@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ClsService } from 'nestjs-cls';
 import { DatabaseQuota } from '../../core/limits/database-quota';
 import { CompaniesRepository } from './companies.repository';
 
@@ -14,7 +15,10 @@ const MEASURE_TTL_MS = 60_000;
 export class DatabaseQuotaService extends DatabaseQuota {
   private readonly measured = new Map<string, { bytes: number; at: number }>();
 
-  constructor(private readonly companies: CompaniesRepository) {
+  constructor(
+    private readonly companies: CompaniesRepository,
+    private readonly cls: ClsService,
+  ) {
     super();
   }
 
@@ -26,7 +30,9 @@ export class DatabaseQuotaService extends DatabaseQuota {
   private async size(companyId: string): Promise<number> {
     const cached = this.measured.get(companyId);
     if (cached && Date.now() - cached.at < MEASURE_TTL_MS) return cached.bytes;
-    const bytes = (await this.companies.tableUsage(companyId)).reduce((sum, table) => sum + table.bytes, 0);
+    // On the pool, outside the request's transaction: its statements run in parallel, one per table.
+    const tables = await this.cls.run({ ifNested: 'override' }, () => this.companies.tableUsage(companyId));
+    const bytes = tables.reduce((sum, table) => sum + table.bytes, 0);
     if (this.measured.size > 10_000) this.measured.clear();
     this.measured.set(companyId, { bytes, at: Date.now() });
     return bytes;
