@@ -16,6 +16,7 @@ import { requestIdOf } from './core/http/request-id';
 import { UndeclaredBodyInterceptor } from './core/http/undeclared-body.interceptor';
 import { AppValidationPipe } from './core/http/validation';
 import { StorageModule } from './core/storage/storage.module';
+import { DatabaseQuotaInterceptor } from './core/limits/database-quota.interceptor';
 import { DatabaseModule } from './database/database.module';
 import { databaseOptions } from './database/database.options';
 import { MigrationsRunner } from './database/migrations-runner';
@@ -30,6 +31,7 @@ import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { CrmModule } from './modules/crm/crm.module';
+import { DocsModule } from './modules/docs/docs.module';
 import { FingerprintsModule } from './modules/fingerprints/fingerprints.module';
 import { HealthModule } from './modules/health/health.module';
 import { HrmModule } from './modules/hrm/hrm.module';
@@ -38,6 +40,7 @@ import { MembersModule } from './modules/members/members.module';
 import { PermissionsModule } from './modules/permissions/permissions.module';
 import { PlansModule } from './modules/plans/plans.module';
 import { SupportModule } from './modules/support/support.module';
+import { MediaModule } from './modules/storage/media.module';
 
 @Module({
   imports: [
@@ -87,6 +90,8 @@ import { SupportModule } from './modules/support/support.module';
     HrmModule,
     CrmModule,
     SupportModule,
+    MediaModule,
+    DocsModule,
     HealthModule,
     PlansModule,
     PermissionsModule,
@@ -98,6 +103,8 @@ import { SupportModule } from './modules/support/support.module';
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_INTERCEPTOR, useClass: UndeclaredBodyInterceptor },
     { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
+    // Inside the audited transaction: a create over limit_db_mb rolls back and is recorded.
+    { provide: APP_INTERCEPTOR, useClass: DatabaseQuotaInterceptor },
     { provide: APP_PIPE, useClass: AppValidationPipe },
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: CompanyGuard },

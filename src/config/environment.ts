@@ -115,6 +115,12 @@ export class Environment {
   @Matches(/^[a-z0-9][a-z0-9-]*$/, { message: 'must be lowercase letters, digits and hyphens (S3 bucket rules)' })
   MINIO_BUCKET_PREFIX = 'company-';
 
+  /** Bound on one object-storage call (a metadata call, or an object transfer's first byte), ms. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  STORAGE_TIMEOUT_MS = 5000;
+
   /**
    * Which X-Forwarded-For entries to believe for the client IP: `false` (a proxy on this host
    * only), a hop count (`1` behind one ingress), or the proxies' addresses and CIDR ranges.

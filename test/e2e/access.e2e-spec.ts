@@ -1,3 +1,4 @@
+import { DocsRepository } from '../../src/modules/docs/docs.repository';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
 import { IsString } from 'class-validator';
@@ -185,6 +186,8 @@ describe('Access control', () => {
         const url = `/api/v1/companies/${companyId}/modules/crm/clients`;
         return expectSuccess(await t.http.post(url).set(owner.auth).send(body), 201).id;
       },
+      docId: async (companyId) =>
+        (await t.app.get(DocsRepository).create(companyId, { object_path: 'hrm/report/x.pdf' })).id,
       invitationId: async (companyId, owner) =>
         (await invite(t.http, owner, companyId, `walk-${randomUUID()}@example.test`)).id,
       ticketId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).id,

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { StorageService } from '../../src/core/storage/storage.service';
+import { MediaService } from '../../src/modules/storage/media.service';
 import { addMember, newAccount, newAdmin, newCompany, setPlan, TestAccount, auditRecords } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
@@ -207,7 +208,7 @@ describe('Companies', () => {
       await addMember(db, company.id, member, ['storage']);
       await addMember(db, survivor.id, member, ['storage']);
       const storage = t.app.get(StorageService);
-      await storage.putObject(company.id, 'docs/report.txt', Buffer.from('hello'), 'text/plain');
+      await t.app.get(MediaService).store(company.id, 'docs/report.txt', () => Buffer.from('hello'), 5, 'text/plain');
 
       expect(expectSuccess(await t.http.delete(`/api/v1/companies/${company.id}`).set(owner.auth))).toEqual({});
       expectError(await t.http.get(`/api/v1/companies/${company.id}`).set(owner.auth), 404, 'not_found');
@@ -216,7 +217,7 @@ describe('Companies', () => {
       for (const table of ['company_members', 'employees', 'positions', 'employee_positions', 'audit_logs']) {
         expect(await db.query(`SELECT 1 FROM ${table} WHERE company_id = $1`, [company.id])).toEqual([]);
       }
-      expect(await storage.usage(company.id)).toEqual({ objects: 0, bytes: 0 });
+      expect(await storage.statObject(company.id, 'docs/report.txt')).toBeNull();
       expect(await db.query(`SELECT 1 FROM company_members WHERE company_id = $1`, [survivor.id])).toHaveLength(2);
     });
 
@@ -224,7 +225,7 @@ describe('Companies', () => {
       const owner = await newAccount(t.http, 'retry');
       const company = await newCompany(t.http, owner);
       const storage = t.app.get(StorageService);
-      await storage.putObject(company.id, 'a.txt', Buffer.from('a'), 'text/plain');
+      await t.app.get(MediaService).store(company.id, 'a.txt', () => Buffer.from('a'), 1, 'text/plain');
       const removeBucket = jest.spyOn(storage, 'removeBucket').mockRejectedValueOnce(new Error('storage down'));
 
       expectSuccess(await t.http.delete(`/api/v1/companies/${company.id}`).set(owner.auth));
@@ -238,7 +239,7 @@ describe('Companies', () => {
       const { CompanyPurger } = await import('../../src/modules/companies/company-purger');
       await t.app.get(CompanyPurger).sweep();
       await waitFor(async () => (await db.query(`SELECT 1 FROM companies WHERE id = $1`, [company.id])).length === 0);
-      expect(await storage.usage(company.id)).toEqual({ objects: 0, bytes: 0 });
+      expect(await storage.statObject(company.id, 'a.txt')).toBeNull();
     });
   });
 
@@ -421,7 +422,7 @@ describe('Companies', () => {
       const company = await newCompany(t.http, owner);
       const other = await newCompany(t.http, owner);
       for (let i = 0; i < 3; i++) await addMember(db, other.id, await newAccount(t.http, 'filler'));
-      await t.app.get(StorageService).putObject(company.id, 'a/b.txt', Buffer.alloc(2048, 1), 'text/plain');
+      await t.app.get(MediaService).store(company.id, 'a/b.txt', () => Buffer.alloc(2048, 1), 2048, 'text/plain');
 
       const status = expectSuccess(await t.http.get(`/api/v1/companies/${company.id}/storage/status`).set(owner.auth));
       expect(status).toEqual({

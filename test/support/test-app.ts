@@ -14,10 +14,14 @@ export interface TestApp {
 
 /**
  * Boots the real AppModule, configured exactly as main.ts does, against the run's database
- * and S3 server. `extraControllers` lets a test add a route (e.g. one that fails on purpose).
+ * and S3 server. `extraControllers` lets a test add a route (e.g. one that fails on purpose);
+ * `extraModules` adds modules (e.g. one whose routes use a module's exported service).
  */
-export async function createTestApp(extraControllers: Type[] = []): Promise<TestApp> {
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule], controllers: extraControllers }).compile();
+export async function createTestApp(extraControllers: Type[] = [], extraModules: Type[] = []): Promise<TestApp> {
+  const moduleRef = await Test.createTestingModule({
+    imports: [AppModule, ...extraModules],
+    controllers: extraControllers,
+  }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
   configureApp(app);
   await app.init();

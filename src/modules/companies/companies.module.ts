@@ -1,13 +1,15 @@
 import { Global, Module } from '@nestjs/common';
 import { CompanyStandings } from '../../core/access/company-standing';
+import { DatabaseQuota } from '../../core/limits/database-quota';
 import { PlansModule } from '../plans/plans.module';
 import { CompaniesController } from './companies.controller';
 import { CompaniesRepository } from './companies.repository';
 import { CompaniesService } from './companies.service';
 import { CompanyLifecycle } from './company-lifecycle';
 import { CompanyPurger } from './company-purger';
+import { DatabaseQuotaService } from './database-quota.service';
 
-/** Global because core's company guard and audit trail read company standings through it. */
+/** Global because core's company guard, audit trail and database quota read company figures through it. */
 @Global()
 @Module({
   imports: [PlansModule],
@@ -18,7 +20,8 @@ import { CompanyPurger } from './company-purger';
     CompanyLifecycle,
     CompanyPurger,
     { provide: CompanyStandings, useExisting: CompaniesRepository },
+    { provide: DatabaseQuota, useClass: DatabaseQuotaService },
   ],
-  exports: [CompanyLifecycle, CompanyStandings],
+  exports: [CompanyLifecycle, CompanyStandings, CompaniesRepository, DatabaseQuota],
 })
 export class CompaniesModule {}

@@ -19,6 +19,12 @@ export interface TableBytes {
 
 const companies = new Table(CompanyEntity);
 
+export interface ObjectUsage {
+  count: number;
+  bytes: number;
+  createdAt: Date;
+}
+
 /** A company as a member sees it: its columns with the member's role and joining time. */
 const COMPANY = `${companies.list('c', [
   'id',
@@ -165,6 +171,49 @@ export class CompaniesRepository implements CompanyStandings {
   /** Every row of the company goes with it: each company table references it ON DELETE CASCADE. */
   async deleteMarked(companyId: string): Promise<void> {
     await this.db.affected(sql`DELETE FROM companies WHERE id = ${companyId} AND deleting_at IS NOT NULL`);
+  }
+
+  /**
+   * Reserves room for one object of `bytes` within the plan's limit_objects_count and
+   * limit_objects_mb: false when it would not fit (or the company is gone). One UPDATE, so the
+   * row lock serialises concurrent writers and each re-checks the limits on the latest counts.
+   * Call it outside any transaction (autocommit): the lock must not outlive the statement.
+   */
+  async reserveObject(companyId: string, bytes: number): Promise<boolean> {
+    return (
+      (await this.db.affected(
+        sql`UPDATE companies c SET objects_count = c.objects_count + 1, objects_bytes = c.objects_bytes + ${bytes}
+            FROM pricing_plans p
+            WHERE c.id = ${companyId} AND c.deleting_at IS NULL AND p.code = c.plan_code
+              AND c.objects_count + 1 <= p.limit_objects_count
+              AND c.objects_bytes + ${bytes} <= p.limit_objects_mb::bigint * 1048576`,
+      )) === 1
+    );
+  }
+
+  /** Gives back what reserveObject took, when the object was not stored or has been removed. */
+  async releaseObject(companyId: string, bytes: number): Promise<void> {
+    await this.db.affected(
+      sql`UPDATE companies SET objects_count = greatest(objects_count - 1, 0),
+            objects_bytes = greatest(objects_bytes - ${bytes}, 0)
+          WHERE id = ${companyId}`,
+    );
+  }
+
+  /** The company's stored objects as kept by reserveObject/releaseObject, and its creation time. */
+  async objectUsage(companyId: string): Promise<ObjectUsage> {
+    const row = await this.db.one<{ count: number; bytes: string; created_at: Date }>(
+      sql`SELECT objects_count AS count, objects_bytes AS bytes, created_at FROM companies WHERE id = ${companyId}`,
+    );
+    return { count: row!.count, bytes: Number(row!.bytes), createdAt: row!.created_at };
+  }
+
+  /** The limit_db_mb of the company's plan, read now (not from the plan cache). */
+  async dbLimitMb(companyId: string): Promise<number | null> {
+    const row = await this.db.one<{ limit: number }>(
+      sql`SELECT p.limit_db_mb AS limit FROM companies c JOIN pricing_plans p ON p.code = c.plan_code WHERE c.id = ${companyId}`,
+    );
+    return row?.limit ?? null;
   }
 
   async markedForDeletion(olderThanSeconds: number): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { CompanyAccess } from '../../core/access/company-access';
 import { AuthContext } from '../../core/auth/auth-context';
@@ -27,6 +27,8 @@ const SLUG_ATTEMPTS = 20;
 
 @Injectable()
 export class CompaniesService {
+  private readonly logger = new Logger('CompaniesService');
+
   constructor(
     private readonly companies: CompaniesRepository,
     private readonly plans: PlanCatalog,
@@ -43,7 +45,9 @@ export class CompaniesService {
       const slug = slugCandidate(base, attempt);
       if (!dto.slug && (await this.companies.slugExists(slug))) continue;
       const id = await this.insert(auth, dto, slug, trialPlan.code);
-      if (id) return (await this.companies.findForMember(id, auth.account.id))!;
+      if (!id) continue;
+      await this.makeBucket(id);
+      return (await this.companies.findForMember(id, auth.account.id))!;
     }
     if (dto.slug) throw AppException.conflict(`The slug '${dto.slug}' is taken`);
     throw AppException.conflict('Could not find a free slug for this name; give one explicitly');
@@ -61,6 +65,18 @@ export class CompaniesService {
     });
     if (id) await this.lifecycle.companyCreated(id);
     return id;
+  }
+
+  /**
+   * The company's bucket, made once the company is committed (never inside the transaction).
+   * A store that is down does not refuse the company: the first stored file makes the bucket.
+   */
+  private async makeBucket(companyId: string): Promise<void> {
+    try {
+      await this.storage.ensureBucket(companyId);
+    } catch (error) {
+      this.logger.warn({ err: error, company_id: companyId }, 'Bucket not made; the first stored file will make it');
+    }
   }
 
   listMine(auth: AuthContext, query: PageQueryDto): Promise<Page<CompanyDto>> {
@@ -111,14 +127,14 @@ export class CompaniesService {
     const [plan, tables, objects] = await Promise.all([
       this.plans.byCode(access.plan.code),
       this.companies.tableUsage(access.companyId),
-      this.storage.usage(access.companyId),
+      this.companies.objectUsage(access.companyId),
     ]);
     return {
       db_mb: toMb(totalBytes(tables)),
       limit_db_mb: plan!.limit_db_mb,
       objects_mb: toMb(objects.bytes),
       limit_objects_mb: plan!.limit_objects_mb,
-      objects_count: objects.objects,
+      objects_count: objects.count,
       limit_objects_count: plan!.limit_objects_count,
     };
   }

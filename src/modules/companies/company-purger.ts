@@ -18,8 +18,8 @@ const STALE_AFTER_SECONDS = 30;
 
 /**
  * Finishes company deletions. DELETE /companies/{id} only marks the company (it is gone for
- * every caller at once); the purge then removes its bucket, in one statement its rows, and its
- * audit records.
+ * every caller at once); the purge then removes its bucket, then in one transaction its rows
+ * (one cascading statement) and its audit records.
  * A purge that fails half-way leaves the mark, and the sweeper retries until it completes.
  */
 @Injectable()
@@ -90,10 +90,20 @@ export class CompanyPurger implements OnApplicationBootstrap, OnApplicationShutd
     for (const companyId of pending) this.purgeSoon(companyId);
   }
 
-  @Transactional()
+  /**
+   * Removes the bucket with no transaction open (a hanging store must never hold a database
+   * connection or the company's row lock), then the rows and audit records in one transaction.
+   * The autocommit `lockMarked` first waits for the marking transaction to commit.
+   */
   private async purge(companyId: string): Promise<void> {
     if (!(await this.companies.lockMarked(companyId))) return;
     await this.storage.removeBucket(companyId);
+    await this.deleteRows(companyId);
+  }
+
+  @Transactional()
+  private async deleteRows(companyId: string): Promise<void> {
+    if (!(await this.companies.lockMarked(companyId))) return;
     await this.companies.deleteMarked(companyId);
     await this.audit.forgetCompany(companyId);
     this.logger.log({ company_id: companyId }, 'Company purged');

@@ -64,6 +64,17 @@ export class CompanyEntity {
   @Column({ type: 'timestamptz', nullable: true })
   deleting_at: Date | null;
 
+  /**
+   * The company's stored objects and their bytes, kept with every stored or removed object
+   * (an upload's share is reserved before it starts and released if it fails), so statistics
+   * and plan limits never list a bucket. See docs/storage.md.
+   */
+  @Column({ type: 'integer', default: 0 })
+  objects_count: number;
+
+  @Column({ type: 'bigint', default: 0 })
+  objects_bytes: string;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { withTimeout } from '../../common/with-timeout';
 import { AppException, FieldError } from '../../core/http/app.exception';
 import { StorageService } from '../../core/storage/storage.service';
 import { Db } from '../../database/db';
@@ -6,14 +7,6 @@ import { sql } from '../../database/sql';
 import { API_VERSION } from '../../version';
 
 const PROBE_TIMEOUT_MS = 2000;
-
-function withTimeout<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timed out')), PROBE_TIMEOUT_MS);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 @Injectable()
 export class HealthService {
@@ -26,8 +19,8 @@ export class HealthService {
 
   async readiness(): Promise<{ database: string; storage: string }> {
     const [database, storage] = await Promise.allSettled([
-      withTimeout(this.db.one(sql`SELECT 1`)),
-      withTimeout(this.storage.ping()),
+      withTimeout(this.db.one(sql`SELECT 1`), PROBE_TIMEOUT_MS, 'database'),
+      withTimeout(this.storage.ping(), PROBE_TIMEOUT_MS, 'object storage'),
     ]);
     const down: FieldError[] = [];
     if (database.status === 'rejected') down.push({ field: 'database', message: 'unreachable' });

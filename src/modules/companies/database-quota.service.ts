@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { ClsService } from 'nestjs-cls';
+import { DatabaseQuota } from '../../core/limits/database-quota';
+import { CompaniesRepository } from './companies.repository';
+
+/** How long a company's measured size is reused before it is measured again, per instance. */
+const MEASURE_TTL_MS = 60_000;
+
+/**
+ * A company's database size against its plan: the bytes of its rows in every company table
+ * (CompaniesRepository.tableUsage, as storage/database reports them), measured at most once a
+ * minute per company and instance, and compared with the plan's limit_db_mb read fresh.
+ */
+@Injectable()
+export class DatabaseQuotaService extends DatabaseQuota {
+  private readonly measured = new Map<string, { bytes: number; at: number }>();
+
+  constructor(
+    private readonly companies: CompaniesRepository,
+    private readonly cls: ClsService,
+  ) {
+    super();
+  }
+
+  async exceeded(companyId: string): Promise<boolean> {
+    const [bytes, limitMb] = await Promise.all([this.size(companyId), this.companies.dbLimitMb(companyId)]);
+    return limitMb !== null && bytes > limitMb * 1024 * 1024;
+  }
+
+  private async size(companyId: string): Promise<number> {
+    const cached = this.measured.get(companyId);
+    if (cached && Date.now() - cached.at < MEASURE_TTL_MS) return cached.bytes;
+    // On the pool, outside the request's transaction: its statements run in parallel, one per table.
+    const tables = await this.cls.run({ ifNested: 'override' }, () => this.companies.tableUsage(companyId));
+    const bytes = tables.reduce((sum, table) => sum + table.bytes, 0);
+    if (this.measured.size > 10_000) this.measured.clear();
+    this.measured.set(companyId, { bytes, at: Date.now() });
+    return bytes;
+  }
+}

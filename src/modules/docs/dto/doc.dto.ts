@@ -1,0 +1,31 @@
+import { ApiProperty, OmitType } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { PageQueryDto } from '../../../core/pagination/page-query.dto';
+import { DOC_MODULES, DocEntity, type DocModule } from '../doc.entity';
+
+const trimToUndefined = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim() || undefined : value;
+
+export class ListDocsQueryDto extends PageQueryDto {
+  @ApiProperty({ enum: DOC_MODULES, required: false })
+  @IsOptional()
+  @IsIn(DOC_MODULES)
+  module?: DocModule;
+
+  /** The document type, e.g. report or invoice. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[a-z][a-z0-9_-]{0,31}$/, { message: 'must be a document type such as report or invoice' })
+  type?: string;
+
+  /** Case-insensitive substring of the comment or the object path (up to 100 characters). */
+  @IsOptional()
+  @Transform(trimToUndefined)
+  @IsString()
+  @MaxLength(100)
+  search?: string;
+}
+
+/** Doc (spec 2): metadata only; the file is downloaded by its object_path. */
+export class DocDto extends OmitType(DocEntity, ['company_id', 'company'] as const) {}

@@ -1,0 +1,113 @@
+import ExcelJS from 'exceljs';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { pdfWorkerMain, PdfWorkerData, PdfWorkerMessage } from './pdf-worker';
+
+/** What a document shows: a title, column headers and its rows (each a list of cells). */
+export interface TableContent {
+  title: string;
+  /** Lines under the title, e.g. the generation time or the company's name. */
+  subtitle?: string[];
+  columns: string[];
+  rows: AsyncIterable<ReadonlyArray<string | number | null>>;
+}
+
+export type DocFormat = 'pdf' | 'xlsx';
+
+export const CONTENT_TYPES: Record<DocFormat, string> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** A Cyrillic-capable font embedded in every PDF (DejaVu, shipped by the dejavu-fonts-ttf package). */
+const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+/** Rendering gives the event loop back at least this often, whatever the rows' source does. */
+const SLICE_MS = 20;
+
+/**
+ * The rows, yielding to the event loop every SLICE_MS: an async iterable whose rows are already
+ * at hand resolves on microtasks only and would otherwise hold the loop for the whole document.
+ */
+async function* paced<T>(rows: AsyncIterable<T>): AsyncIterable<T> {
+  let sliceStart = performance.now();
+  for await (const row of rows) {
+    yield row;
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
+  }
+}
+
+const cellText = (value: string | number | null) => (value === null ? '' : String(value));
+
+/** Rows go to the PDF worker in batches of this many; it acknowledges each before the next. */
+const PDF_BATCH = 500;
+
+/**
+ * A PDF table (A4 landscape, DejaVu Sans embedded) drawn in a worker thread and written to
+ * `file` as pages fill: the rows cross in acknowledged batches, so neither thread holds more
+ * than a batch and the event loop never waits on pdfkit.
+ */
+export async function renderPdf(content: TableContent, file: string): Promise<void> {
+  const data: PdfWorkerData = {
+    pdfkit: require.resolve('pdfkit'),
+    font: FONT,
+    fontBold: FONT_BOLD,
+    file,
+    title: content.title,
+    subtitle: content.subtitle ?? [],
+    columns: content.columns,
+  };
+  const worker = new Worker(`(${pdfWorkerMain.toString()})()`, { eval: true, workerData: data });
+  const failed = new Promise<never>((_, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The PDF worker exited (${code}) before finishing`)));
+  });
+  const reply = () => Promise.race([once(worker, 'message'), failed]);
+  try {
+    let batch: string[][] = [];
+    for await (const row of content.rows) {
+      batch.push(row.map(cellText));
+      if (batch.length === PDF_BATCH) {
+        worker.postMessage({ rows: batch } satisfies PdfWorkerMessage);
+        batch = [];
+        await reply();
+      }
+    }
+    if (batch.length > 0) {
+      worker.postMessage({ rows: batch } satisfies PdfWorkerMessage);
+      await reply();
+    }
+    worker.postMessage({ end: true } satisfies PdfWorkerMessage);
+    await reply();
+  } finally {
+    await worker.terminate();
+  }
+}
+
+/**
+ * An XLSX workbook (ExcelJS's streaming writer) written to `file`: each row is committed to the
+ * zip as it comes and strings are inline (no shared-string table held in memory).
+ */
+export async function renderXlsx(content: TableContent, file: string): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: true });
+  workbook.title = content.title;
+  const sheet = workbook.addWorksheet(content.title.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
+  sheet.addRow([content.title]).commit();
+  for (const line of content.subtitle ?? []) sheet.addRow([line]).commit();
+  const header = sheet.addRow(content.columns);
+  header.font = { bold: true };
+  header.commit();
+  for await (const row of paced(content.rows)) sheet.addRow(row.map((cell) => cell ?? null)).commit();
+  sheet.commit();
+  await workbook.commit();
+}
+
+export const RENDERERS: Record<DocFormat, (content: TableContent, file: string) => Promise<void>> = {
+  pdf: renderPdf,
+  xlsx: renderXlsx,
+};

@@ -1,0 +1,45 @@
+import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CompanyAccess, CurrentCompany } from '../../core/access/company-access';
+import { RequirePermission } from '../../core/access/company-route.decorators';
+import { ApiEnvelope } from '../../core/openapi/api-envelope.decorator';
+import { MediaFileQueryDto, MediaStatisticsDto } from './dto/media.dto';
+import { MediaService } from './media.service';
+
+@ApiTags('Storage')
+@Controller('companies/:id/storage/media')
+export class MediaController {
+  constructor(private readonly media: MediaService) {}
+
+  @Get()
+  @RequirePermission('storage.media')
+  @ApiOperation({ summary: "Statistics of the company's bucket: its name, creation date, size and object count" })
+  @ApiEnvelope(MediaStatisticsDto)
+  statistics(@CurrentCompany() company: CompanyAccess) {
+    return this.media.statistics(company);
+  }
+
+  @Get('file')
+  @RequirePermission('storage.media')
+  @ApiOperation({
+    summary: "Download one of the company's files by its path (the body is the file, not the envelope)",
+    description:
+      'Streams with Content-Type, Content-Length and an attachment Content-Disposition; one `Range: bytes=` range gives 206.',
+  })
+  @ApiProduces('application/octet-stream')
+  @ApiResponse({
+    status: 200,
+    description: 'The file',
+    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiResponse({ status: 206, description: 'The requested byte range of the file' })
+  download(
+    @CurrentCompany() company: CompanyAccess,
+    @Query() query: MediaFileQueryDto,
+    @Headers('range') range: string | undefined,
+    @Res() res: Response,
+  ) {
+    return this.media.download(company, query.path, range, res);
+  }
+}

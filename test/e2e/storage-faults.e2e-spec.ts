@@ -1,0 +1,100 @@
+import { createServer, Server, Socket } from 'node:net';
+import { DataSource } from 'typeorm';
+import { expectError, expectSuccess } from '../support/expectations';
+import { newAccount, newCompany } from '../support/factories';
+import type { TestApp } from '../support/test-app';
+
+const STORAGE_TIMEOUT_MS = 500;
+
+/** An "object store" that accepts connections and never answers a byte. */
+async function hangingServer(): Promise<{ server: Server; sockets: Set<Socket>; port: number }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, sockets, port: (server.address() as { port: number }).port };
+}
+
+async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work;
+  return { value, ms: performance.now() - started };
+}
+
+/** Issue 14, defect 2: a hanging object store must not take the API down. */
+describe('a hanging object store', () => {
+  let t: TestApp;
+  let db: DataSource;
+  let hanging: Awaited<ReturnType<typeof hangingServer>>;
+  const saved = { endpoint: process.env.MINIO_ENDPOINT, timeout: process.env.STORAGE_TIMEOUT_MS };
+
+  beforeAll(async () => {
+    hanging = await hangingServer();
+    process.env.MINIO_ENDPOINT = `http://127.0.0.1:${hanging.port}`;
+    process.env.STORAGE_TIMEOUT_MS = String(STORAGE_TIMEOUT_MS);
+    // Imported after the environment points at the hanging server: the config is read at import.
+    const { createTestApp } = await import('../support/test-app');
+    const { RosterReportModule } = await import('../support/docs');
+    t = await createTestApp([], [RosterReportModule]);
+    db = t.app.get(DataSource);
+  });
+  afterAll(async () => {
+    await t?.close();
+    for (const socket of hanging.sockets) socket.destroy();
+    hanging.server.close();
+    process.env.MINIO_ENDPOINT = saved.endpoint;
+    if (saved.timeout === undefined) delete process.env.STORAGE_TIMEOUT_MS;
+    else process.env.STORAGE_TIMEOUT_MS = saved.timeout;
+  });
+
+  it('bounds readiness, downloads and generation; storage/status never calls the store', async () => {
+    const owner = await newAccount(t.http, 'hang');
+    const company = (await timed(newCompany(t.http, owner))).value;
+    const base = `/api/v1/companies/${company.id}`;
+
+    const status = await timed(t.http.get(`${base}/storage/status`).set(owner.auth));
+    expectSuccess(status.value);
+    expect(status.ms).toBeLessThan(STORAGE_TIMEOUT_MS);
+
+    const ready = await timed(t.http.get('/api/v1/health/ready'));
+    expectError(ready.value, 503, 'service_unavailable');
+    expect(ready.value.body.error.details).toEqual([{ field: 'storage', message: 'unreachable' }]);
+    expect(ready.ms).toBeLessThan(3000);
+
+    const file = await timed(t.http.get(`${base}/storage/media/file?path=hrm/a.pdf`).set(owner.auth));
+    expectError(file.value, 503, 'service_unavailable');
+    expect(file.value.headers['retry-after']).toBe('5');
+    expect(file.ms).toBeLessThan(STORAGE_TIMEOUT_MS * 3);
+
+    const report = await timed(t.http.post(`${base}/modules/hrm/report`).set(owner.auth).send({ format: 'xlsx' }));
+    expectError(report.value, 503, 'service_unavailable');
+    expect(report.ms).toBeLessThan(STORAGE_TIMEOUT_MS * 6);
+    expect(await db.query(`SELECT 1 FROM docs WHERE company_id = $1`, [company.id])).toEqual([]);
+    expect(expectSuccess(await t.http.get(`${base}/storage/media`).set(owner.auth)).object_count).toBe(0);
+  });
+
+  it('a company purge holds no transaction while it waits on the store, and the API keeps answering', async () => {
+    const owner = await newAccount(t.http, 'hangpurge');
+    const companies = await Promise.all(Array.from({ length: 12 }, () => newCompany(t.http, owner)));
+    for (const company of companies)
+      expectSuccess(await t.http.delete(`/api/v1/companies/${company.id}`).set(owner.auth));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const idle = await db.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`,
+    );
+    expect(idle[0].n).toBe(0);
+    const list = await timed(t.http.get('/api/v1/companies').set(owner.auth));
+    expectSuccess(list.value);
+    expect(list.ms).toBeLessThan(STORAGE_TIMEOUT_MS);
+    // The purge failed on the store's timeout: the companies stay marked for the sweeper.
+    await new Promise((resolve) => setTimeout(resolve, STORAGE_TIMEOUT_MS * 2));
+    const marked = await db.query(
+      `SELECT count(*)::int AS n FROM companies WHERE id = ANY($1) AND deleting_at IS NOT NULL`,
+      [companies.map((c) => c.id)],
+    );
+    expect(marked[0].n).toBe(12);
+  });
+});
