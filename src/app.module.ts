@@ -34,6 +34,7 @@ import { FingerprintsModule } from './modules/fingerprints/fingerprints.module';
 import { HealthModule } from './modules/health/health.module';
 import { HrmModule } from './modules/hrm/hrm.module';
 import { InvitationsModule } from './modules/invitations/invitations.module';
+import { LogsModule } from './modules/logs/logs.module';
 import { MembersModule } from './modules/members/members.module';
 import { PermissionsModule } from './modules/permissions/permissions.module';
 import { PlansModule } from './modules/plans/plans.module';
@@ -85,6 +86,7 @@ import { PlansModule } from './modules/plans/plans.module';
     InvitationsModule,
     HrmModule,
     CrmModule,
+    LogsModule,
     HealthModule,
     PlansModule,
     PermissionsModule,
