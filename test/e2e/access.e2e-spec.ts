@@ -169,6 +169,10 @@ describe('Access control', () => {
       },
       invitationId: async (companyId, owner) =>
         (await invite(t.http, owner, companyId, `walk-${randomUUID()}@example.test`)).id,
+      logId: async (companyId, owner) => {
+        expectSuccess(await t.http.patch(`/api/v1/companies/${companyId}`).set(owner.auth).send({ name: 'Walk' }));
+        return expectSuccess(await t.http.get(`/api/v1/companies/${companyId}/modules/logs`).set(owner.auth)).logs[0].id;
+      },
     };
 
     let catalog: Map<string, { lvl: number; allow_expired: boolean }>;

@@ -3,7 +3,7 @@ import { AuditLogEntity } from '../../core/audit/audit-log.entity';
 import { ListSpec, listPage, Where } from '../../core/pagination/list';
 import { Page } from '../../core/pagination/page';
 import { Db } from '../../database/db';
-import { Sql, sql } from '../../database/sql';
+import { raw, Sql, sql } from '../../database/sql';
 import { Table } from '../../database/table';
 import type { ActivityPointDto, ListLogsQueryDto, LogDetailDto, LogDto } from './dto/log.dto';
 
@@ -67,7 +67,7 @@ export class LogsRepository {
 
   findOne(companyId: string, id: string): Promise<LogDetailDto | null> {
     return this.db.one(
-      sql`SELECT ${LOG_DETAIL} FROM audit_logs a WHERE a.id = ${id} AND a.company_id = ${companyId} AND ${visible(companyId)}`,
+      sql`SELECT ${raw(LOG_DETAIL)} FROM audit_logs a WHERE a.id = ${id} AND a.company_id = ${companyId} AND ${visible(companyId)}`,
     );
   }
 
