@@ -19,8 +19,10 @@ const net = require('node:net');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 const autocannon = require('autocannon');
+const { Client } = require('pg');
 
 const ROOT = resolve(__dirname, '..');
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const READY_PATH = '/api/v1/health/ready';
 const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 30_000;
@@ -219,6 +221,28 @@ async function runSuite(name, routes, { env, setup } = {}) {
   return report;
 }
 
+/** A fresh database for the run on BENCH_ADMIN_URL (dropped by `drop`), unless DATABASE_URL names one. */
+async function provideDatabase(prefix) {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => undefined };
+  if (process.env.BASE_URL) throw new Error('with BASE_URL, set DATABASE_URL to the service database');
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new Client({ connectionString: ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
 /** One JSON call to the API; throws with the answer when it is not a success envelope. */
 async function api(baseUrl, method, path, body, headers = {}) {
   const res = await fetch(baseUrl + path, {
@@ -239,4 +263,4 @@ async function signIn(baseUrl) {
   return { Authorization: `Bearer ${session.access_token}` };
 }
 
-module.exports = { settings, startService, runScenario, runSuite, rssMiB, api, signIn };
+module.exports = { settings, startService, runScenario, runSuite, rssMiB, api, signIn, provideDatabase };

@@ -13,17 +13,16 @@
  *   npm run build && npm run bench:logs
  *
  * A fresh database on BENCH_ADMIN_URL (default the local server) is created and dropped at the
- * end. BENCH_LOGS (1000000), BENCH_OTHER_LOGS (1000000), BENCH_OTHER_COMPANIES (20) size the data.
+ * end (or DATABASE_URL, an empty database the service migrates). BENCH_LOGS (1000000), BENCH_OTHER_LOGS (1000000), BENCH_OTHER_COMPANIES (20) size the data.
  */
 const { Client } = require('pg');
-const { api, startService } = require('./lib');
+const { api, provideDatabase, startService } = require('./lib');
 
 const size = {
   logs: Number(process.env.BENCH_LOGS ?? 1_000_000),
   otherLogs: Number(process.env.BENCH_OTHER_LOGS ?? 1_000_000),
   otherCompanies: Number(process.env.BENCH_OTHER_COMPANIES ?? 20),
 };
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WRITER_SAMPLES = 3_000;
 const DAY_MS = 86_400_000;
 
@@ -42,33 +41,39 @@ const KEYS = [
   ['logs.clear', 1, 10],
 ];
 const KEY_BY_PERCENT = KEYS.flatMap(([key, share]) => Array(share).fill(key));
-const NAMES = ['Ivan', 'Anna', 'Maria', 'Pavel', 'Olga', 'Sergey', 'Elena', 'Dmitry', 'Natalia', 'Alexey',
-  'John', 'Jane', 'Peter', 'Laura', 'Mark', 'Sofia', 'Ilya', 'Kira', 'Oleg', 'Vera'];
+const NAMES = [
+  'Ivan',
+  'Anna',
+  'Maria',
+  'Pavel',
+  'Olga',
+  'Sergey',
+  'Elena',
+  'Dmitry',
+  'Natalia',
+  'Alexey',
+  'John',
+  'Jane',
+  'Peter',
+  'Laura',
+  'Mark',
+  'Sofia',
+  'Ilya',
+  'Kira',
+  'Oleg',
+  'Vera',
+];
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const round = (ms) => Math.round(ms * 100) / 100;
 function stats(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { n: sorted.length, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1)) };
-}
-
-async function createDatabase() {
-  const name = `bench_logs_${Date.now()}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
-    },
+    n: sorted.length,
+    p50: round(percentile(sorted, 50)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted.at(-1)),
   };
 }
 
@@ -116,7 +121,10 @@ async function seed(db, companyId, ownerId) {
     `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'audit_logs' AND indexname <> 'PK_1bb179d048bbc581caa3b013439'`,
   );
   for (const { indexname } of indexes) await db.query(`DROP INDEX "${indexname}"`);
-  const accounts = [ownerId, ...Array.from({ length: 19 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)];
+  const accounts = [
+    ownerId,
+    ...Array.from({ length: 19 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`),
+  ];
   const total = size.logs + size.otherLogs;
   await db.query(
     `INSERT INTO audit_logs (company_id, key, status, criticality, account_id, request_id, ip, user_agent, metadata, created_at)
@@ -257,14 +265,18 @@ async function maintenance(baseUrl, db, companyId, auth, action) {
 }
 
 async function main() {
-  const database = await createDatabase();
+  const database = await provideDatabase('bench_logs');
   let service;
   const db = new Client({ connectionString: database.url });
   try {
     service = await startService({ DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
     const { baseUrl } = service;
     const email = `bench-logs-${Date.now()}@example.test`;
-    const account = await api(baseUrl, 'POST', '/api/v1/auth/register', { email, password: 'bench-password', name: 'Bench' });
+    const account = await api(baseUrl, 'POST', '/api/v1/auth/register', {
+      email,
+      password: 'bench-password',
+      name: 'Bench',
+    });
     const session = await api(baseUrl, 'POST', '/api/v1/auth/login', { email, password: 'bench-password' });
     const auth = { Authorization: `Bearer ${session.access_token}` };
     const companyId = (await api(baseUrl, 'POST', '/api/v1/companies', { name: 'Bench Logs' }, auth)).id;
@@ -276,7 +288,9 @@ async function main() {
     const logs = `/api/v1/companies/${companyId}/modules/logs`;
     const days = (n) => new Date(Date.now() - n * DAY_MS).toISOString();
     const other = '00000000-0000-4000-8000-000000000003';
-    const { rows: [one] } = await db.query(`SELECT id FROM audit_logs WHERE company_id = $1 OFFSET $2 LIMIT 1`, [
+    const {
+      rows: [one],
+    } = await db.query(`SELECT id FROM audit_logs WHERE company_id = $1 OFFSET $2 LIMIT 1`, [
       companyId,
       Math.floor(seeded.company_records / 2),
     ]);

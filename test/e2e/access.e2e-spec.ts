@@ -171,7 +171,8 @@ describe('Access control', () => {
         (await invite(t.http, owner, companyId, `walk-${randomUUID()}@example.test`)).id,
       logId: async (companyId, owner) => {
         expectSuccess(await t.http.patch(`/api/v1/companies/${companyId}`).set(owner.auth).send({ name: 'Walk' }));
-        return expectSuccess(await t.http.get(`/api/v1/companies/${companyId}/modules/logs`).set(owner.auth)).logs[0].id;
+        return expectSuccess(await t.http.get(`/api/v1/companies/${companyId}/modules/logs`).set(owner.auth)).logs[0]
+          .id;
       },
     };
 

@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { LogsPurger } from '../../src/modules/logs/logs-purger';
-import {
-  addMember,
-  invite,
-  newAccount,
-  newAdmin,
-  newApiKey,
-  newCompany,
-  TestAccount,
-} from '../support/factories';
+import { addMember, invite, newAccount, newAdmin, newApiKey, newCompany, TestAccount } from '../support/factories';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -29,7 +21,13 @@ describe('Logs', () => {
   const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
   async function list(owner: TestAccount, companyId: string, query: Record<string, string | number> = {}) {
-    return expectPage(await t.http.get(logsOf(companyId)).query({ limit: 100, ...query }).set(owner.auth), 'logs');
+    return expectPage(
+      await t.http
+        .get(logsOf(companyId))
+        .query({ limit: 100, ...query })
+        .set(owner.auth),
+      'logs',
+    );
   }
 
   /** Waits until the purger has deleted the hidden records and vacuumed (background work). */
@@ -69,7 +67,16 @@ describe('Logs', () => {
         const [{ id }] = await db.query(
           `INSERT INTO audit_logs (company_id, key, status, criticality, account_id, request_id, ip, user_agent, metadata, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, '10.0.0.1', 'jest', $7, $8) RETURNING id`,
-          [companyId, key, status, criticality, account.id, `seed-${i}`, JSON.stringify({ method: 'POST', ...metadata }), new Date(at)],
+          [
+            companyId,
+            key,
+            status,
+            criticality,
+            account.id,
+            `seed-${i}`,
+            JSON.stringify({ method: 'POST', ...metadata }),
+            new Date(at),
+          ],
         );
         seeded.unshift({ id, key, status, criticality, account_id: account.id, at });
       }
@@ -105,8 +112,16 @@ describe('Logs', () => {
       ['status', () => ({ status: 'error' }), (r: any) => r.status === 'error'],
       ['min_criticality', () => ({ min_criticality: 8 }), (r: any) => r.criticality >= 8],
       ['max_criticality', () => ({ max_criticality: 7 }), (r: any) => r.criticality <= 7],
-      ['start_date', () => ({ start_date: new Date(now - 3 * 3_600_000).toISOString() }), (r: any) => r.at >= now - 3 * 3_600_000],
-      ['end_date', () => ({ end_date: new Date(now - 5 * 3_600_000).toISOString() }), (r: any) => r.at <= now - 5 * 3_600_000],
+      [
+        'start_date',
+        () => ({ start_date: new Date(now - 3 * 3_600_000).toISOString() }),
+        (r: any) => r.at >= now - 3 * 3_600_000,
+      ],
+      [
+        'end_date',
+        () => ({ end_date: new Date(now - 5 * 3_600_000).toISOString() }),
+        (r: any) => r.at <= now - 5 * 3_600_000,
+      ],
     ])('filters by %s alone', async (_name, query, keep) => {
       const { items, pagination } = await list(owner, companyId, query());
       expect(ids(items)).toEqual(expected(keep));
@@ -173,7 +188,11 @@ describe('Logs', () => {
       [{ start_date: '2026-11-21T10:00:00Z', end_date: '2026-11-21T09:59:59Z' }, 'end_date'],
       [{ search: 'x'.repeat(101) }, 'search'],
     ])('refuses %j with 400 naming %s', async (query, field) => {
-      const body = expectError(await t.http.get(logsOf(companyId)).query(query).set(owner.auth), 400, 'validation_failed');
+      const body = expectError(
+        await t.http.get(logsOf(companyId)).query(query).set(owner.auth),
+        400,
+        'validation_failed',
+      );
       expect(body.error.details.length).toBeGreaterThan(0);
       for (const detail of body.error.details) expect(detail).toEqual({ field, message: expect.any(String) });
     });
@@ -190,7 +209,11 @@ describe('Logs', () => {
     it('shows one record with its metadata; another company’s record is 404', async () => {
       const detail = expectSuccess(await t.http.get(`${logsOf(companyId)}/${seeded[4].id}`).set(owner.auth));
       expect(Object.keys(detail).sort()).toEqual([...LOG_KEYS, 'metadata'].sort());
-      expect(detail).toMatchObject({ id: seeded[4].id, key: 'crm.clients.create', created_at: expect.stringMatching(TIMESTAMP) });
+      expect(detail).toMatchObject({
+        id: seeded[4].id,
+        key: 'crm.clients.create',
+        created_at: expect.stringMatching(TIMESTAMP),
+      });
       expect(detail.metadata).toEqual({ method: 'POST', changes: { first_name: 'Zoë' } });
 
       const stranger = await newAccount(t.http, 'logs-stranger');
@@ -239,7 +262,10 @@ describe('Logs', () => {
       const window = expectSuccess(
         await t.http
           .get(`${logsOf(companyId)}/activity`)
-          .query({ start_date: `${utcDay(today - 30 * DAY_MS)}T00:00:00Z`, end_date: `${utcDay(today - 3 * DAY_MS)}T23:59:59.999Z` })
+          .query({
+            start_date: `${utcDay(today - 30 * DAY_MS)}T00:00:00Z`,
+            end_date: `${utcDay(today - 3 * DAY_MS)}T23:59:59.999Z`,
+          })
           .set(owner.auth),
       );
       expect(window).toHaveLength(28);
@@ -255,7 +281,10 @@ describe('Logs', () => {
     ])('refuses %j with 400 naming %s', async (query, field) => {
       const owner = await newAccount(t.http, 'activity-400');
       const companyId = (await newCompany(t.http, owner)).id;
-      const res = await t.http.get(`${logsOf(companyId)}/activity`).query(query).set(owner.auth);
+      const res = await t.http
+        .get(`${logsOf(companyId)}/activity`)
+        .query(query)
+        .set(owner.auth);
       expect(expectError(res, 400, 'validation_failed').error.details).toEqual([expect.objectContaining({ field })]);
     });
   });
@@ -277,7 +306,10 @@ describe('Logs', () => {
       // Another company's records stay untouched.
       const neighbour = await companyWithHistory();
 
-      const res = await t.http.post(`${logsOf(companyId)}/clear`).set(owner.auth).set('X-Request-Id', 'clear-1');
+      const res = await t.http
+        .post(`${logsOf(companyId)}/clear`)
+        .set(owner.auth)
+        .set('X-Request-Id', 'clear-1');
       expect(expectSuccess(res)).toEqual({});
 
       const { items, pagination } = await list(owner, companyId);
@@ -300,21 +332,33 @@ describe('Logs', () => {
 
       // Records written after the clear are listed as usual.
       expectSuccess(await t.http.patch(`/api/v1/companies/${companyId}`).set(owner.auth).send({ name: 'After' }));
-      expect((await list(owner, companyId)).items.map((i: { key: string }) => i.key)).toEqual(['company.update', 'logs.clear']);
+      expect((await list(owner, companyId)).items.map((i: { key: string }) => i.key)).toEqual([
+        'company.update',
+        'logs.clear',
+      ]);
     });
 
     it('optimize removes the records older than 30 days, keeps the recent ones, and records itself', async () => {
       const { owner, companyId } = await companyWithHistory();
       const records = (await list(owner, companyId)).items;
       // Date two records back by SQL: one just past the threshold, one just inside it.
-      await db.query(`UPDATE audit_logs SET created_at = now() - interval '30 days 1 minute' WHERE id = $1`, [records[2].id]);
-      await db.query(`UPDATE audit_logs SET created_at = now() - interval '29 days 23 hours' WHERE id = $1`, [records[1].id]);
+      await db.query(`UPDATE audit_logs SET created_at = now() - interval '30 days 1 minute' WHERE id = $1`, [
+        records[2].id,
+      ]);
+      await db.query(`UPDATE audit_logs SET created_at = now() - interval '29 days 23 hours' WHERE id = $1`, [
+        records[1].id,
+      ]);
 
       expect(expectSuccess(await t.http.post(`${logsOf(companyId)}/optimize`).set(owner.auth))).toEqual({});
 
       const { items } = await list(owner, companyId);
       expect(items.map((i: { id: string }) => i.id)).toEqual([expect.any(String), records[0].id, records[1].id]);
-      expect(items[0]).toMatchObject({ key: 'logs.optimize', criticality: 10, status: 'success', account_id: owner.id });
+      expect(items[0]).toMatchObject({
+        key: 'logs.optimize',
+        criticality: 10,
+        status: 'success',
+        account_id: owner.id,
+      });
       expectError(await t.http.get(`${logsOf(companyId)}/${records[2].id}`).set(owner.auth), 404, 'not_found');
 
       await purgeDone();
@@ -328,7 +372,10 @@ describe('Logs', () => {
       const { owner, companyId } = await companyWithHistory();
       expectSuccess(await t.http.post(`${logsOf(companyId)}/clear`).set(owner.auth));
       expectSuccess(await t.http.post(`${logsOf(companyId)}/optimize`).set(owner.auth));
-      expect((await list(owner, companyId)).items.map((i: { key: string }) => i.key)).toEqual(['logs.optimize', 'logs.clear']);
+      expect((await list(owner, companyId)).items.map((i: { key: string }) => i.key)).toEqual([
+        'logs.optimize',
+        'logs.clear',
+      ]);
       await purgeDone();
     });
 
@@ -368,17 +415,23 @@ describe('Logs', () => {
       const crm = `${company}/modules/crm`;
       let invitationId = '';
       const steps: Array<[string, () => Promise<unknown>]> = [
-        ['company.update', async () => expectSuccess(await t.http.patch(company).set(owner.auth).send({ name: 'Renamed' }))],
+        [
+          'company.update',
+          async () => expectSuccess(await t.http.patch(company).set(owner.auth).send({ name: 'Renamed' })),
+        ],
         [
           'pricing.migrate',
           async () => {
             const admin = await newAdmin(t.http, db);
-            expectSuccess(await t.http.put(`${company}/plan`).set(admin.auth).send({ code: 'enterprise', period: 'month' }));
+            expectSuccess(
+              await t.http.put(`${company}/plan`).set(admin.auth).send({ code: 'enterprise', period: 'month' }),
+            );
           },
         ],
         [
           'accounts.invitations.create',
-          async () => (invitationId = (await invite(t.http, owner, companyId, `invitee-${randomUUID()}@example.test`)).id),
+          async () =>
+            (invitationId = (await invite(t.http, owner, companyId, `invitee-${randomUUID()}@example.test`)).id),
         ],
         [
           'accounts.invitations.revoke',
@@ -395,13 +448,17 @@ describe('Logs', () => {
         [
           'crm.sources.create',
           async () =>
-            expectSuccess(await t.http.post(`${crm}/sources`).set(owner.auth).send({ name: 'Site', type: 'website' }), 201),
+            expectSuccess(
+              await t.http.post(`${crm}/sources`).set(owner.auth).send({ name: 'Site', type: 'website' }),
+              201,
+            ),
         ],
         [
           'crm.sources.update',
           async () => {
             const source = (await list(owner, companyId, { key: 'crm.sources.create' })).items[0];
-            const id = expectSuccess(await t.http.get(`${logsOf(companyId)}/${source.id}`).set(owner.auth)).metadata.result_id;
+            const id = expectSuccess(await t.http.get(`${logsOf(companyId)}/${source.id}`).set(owner.auth)).metadata
+              .result_id;
             expectSuccess(await t.http.patch(`${crm}/sources/${id}`).set(owner.auth).send({ name: 'Site 2' }));
           },
         ],
@@ -420,7 +477,10 @@ describe('Logs', () => {
             expectSuccess(await t.http.post(`${crm}/clients/${client.id}/deactivate`).set(owner.auth));
           },
         ],
-        ['logs.optimize', async () => expectSuccess(await t.http.post(`${logsOf(companyId)}/optimize`).set(owner.auth))],
+        [
+          'logs.optimize',
+          async () => expectSuccess(await t.http.post(`${logsOf(companyId)}/optimize`).set(owner.auth)),
+        ],
       ];
       for (const [key, step] of steps) {
         await step();
@@ -456,11 +516,14 @@ describe('Logs', () => {
       );
       const { items } = await list(owner, companyId);
       expect(items).toHaveLength(2);
-      for (const item of items) expect(item).toMatchObject({ key: 'company.update', account_id: owner.id, request_id: expect.any(String) });
+      for (const item of items)
+        expect(item).toMatchObject({ key: 'company.update', account_id: owner.id, request_id: expect.any(String) });
       expect(items[1].user_agent).toBe('key-client/1.0');
       const detail = expectSuccess(await t.http.get(`${logsOf(companyId)}/${items[1].id}`).set(owner.auth));
       expect(detail.metadata).toMatchObject({ method: 'PATCH', changes: { name: 'By key' } });
-      const stored = await db.query(`SELECT row_to_json(a)::text AS json FROM audit_logs a WHERE company_id = $1`, [companyId]);
+      const stored = await db.query(`SELECT row_to_json(a)::text AS json FROM audit_logs a WHERE company_id = $1`, [
+        companyId,
+      ]);
       for (const { json } of stored) {
         expect(json).not.toContain(key.raw_key);
         expect(json).not.toContain(key.raw_key.slice(key.key_prefix.length));

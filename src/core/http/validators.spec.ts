@@ -59,10 +59,12 @@ describe('Metadata()', () => {
 });
 
 describe('isRfc3339Time', () => {
-  it.each(['2026-11-21T10:00:00Z', '2026-11-21T10:00:00.123Z', '2026-11-21t13:00:00.123456+03:00', '2024-02-29T23:59:59-01:30'])(
-    'accepts %s',
-    (value) => expect(isRfc3339Time(value)).toBe(true),
-  );
+  it.each([
+    '2026-11-21T10:00:00Z',
+    '2026-11-21T10:00:00.123Z',
+    '2026-11-21t13:00:00.123456+03:00',
+    '2024-02-29T23:59:59-01:30',
+  ])('accepts %s', (value) => expect(isRfc3339Time(value)).toBe(true));
 
   it.each([
     '2026-11-21',

@@ -71,7 +71,7 @@ export class LogsPurger implements OnApplicationBootstrap, OnApplicationShutdown
   private async purge(companyId: string): Promise<void> {
     await this.logs.awaitHorizon(companyId);
     let deleted = 0;
-    for (let batch = BATCH_SIZE; batch === BATCH_SIZE && !this.stopped; ) {
+    for (let batch = BATCH_SIZE; batch === BATCH_SIZE && !this.stopped;) {
       batch = await this.logs.deleteHidden(companyId, BATCH_SIZE);
       deleted += batch;
       await sleep(PAUSE_MS);

@@ -15,7 +15,9 @@ export class LogsController {
 
   @Get()
   @RequirePermission('logs')
-  @ApiOperation({ summary: 'Audit records, newest first, filtered by initiator, key, status, criticality, time and metadata text' })
+  @ApiOperation({
+    summary: 'Audit records, newest first, filtered by initiator, key, status, criticality, time and metadata text',
+  })
   @ApiPage('logs', LogDto)
   list(@CurrentCompany() company: CompanyAccess, @Query() query: ListLogsQueryDto) {
     return this.logs.list(company, query);

@@ -11,7 +11,14 @@ import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 const trimToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() || undefined : value;
 
-const Criticality = () => applyDecorators(IsOptional(), Type(() => Number), IsInt(), Min(1), Max(10));
+const Criticality = () =>
+  applyDecorators(
+    IsOptional(),
+    Type(() => Number),
+    IsInt(),
+    Min(1),
+    Max(10),
+  );
 
 export class ListLogsQueryDto extends PageQueryDto {
   /** Only the records of this initiator. */
