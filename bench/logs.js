@@ -386,4 +386,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { databaseTimes, measuredLists };
+module.exports = { databaseTimes, latency, maintenance, measuredLists };
