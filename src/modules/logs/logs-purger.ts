@@ -58,7 +58,7 @@ export class LogsPurger implements OnApplicationBootstrap, OnApplicationShutdown
     this.running.set(companyId, run);
   }
 
-  /** Whether no purge or vacuum is under way (for tests and the benchmark). */
+  /** Whether no purge or vacuum is under way (the e2e tests wait for it). */
   get idle(): boolean {
     return this.running.size === 0 && !this.vacuuming;
   }

@@ -42,8 +42,8 @@ export function logList(companyId: string, query: ListLogsQueryDto): ListSpec {
   };
 }
 
-/** Counts per UTC day of [from, to], every day of it listed, ascending (exported for the bench). */
-export function activityStatement(companyId: string, from: Date, to: Date): Sql {
+/** Counts per UTC day of [from, to], every day of it listed, ascending. */
+function activityStatement(companyId: string, from: Date, to: Date): Sql {
   return sql`WITH counted AS (
       SELECT (a.created_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS count
       FROM audit_logs a

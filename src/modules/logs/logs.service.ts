@@ -16,8 +16,8 @@ const MAX_ACTIVITY_DAYS = 731;
 const OPTIMIZE_KEEPS = sql`now() - interval '30 days'`;
 
 /** 400 naming `field` when `to` comes before `from`. */
-function inOrder(from: unknown, to: unknown, field: string, message: string): FieldError[] {
-  return from !== undefined && to !== undefined && (to as number) < (from as number) ? [{ field, message }] : [];
+function inOrder(from: number | undefined, to: number | undefined, field: string, message: string): FieldError[] {
+  return from !== undefined && to !== undefined && to < from ? [{ field, message }] : [];
 }
 
 const time = (value: string | undefined) => (value === undefined ? undefined : Date.parse(value));
