@@ -36,6 +36,7 @@ import { FingerprintsModule } from './modules/fingerprints/fingerprints.module';
 import { HealthModule } from './modules/health/health.module';
 import { HrmModule } from './modules/hrm/hrm.module';
 import { InvitationsModule } from './modules/invitations/invitations.module';
+import { LogsModule } from './modules/logs/logs.module';
 import { MembersModule } from './modules/members/members.module';
 import { PermissionsModule } from './modules/permissions/permissions.module';
 import { PlansModule } from './modules/plans/plans.module';
@@ -92,6 +93,7 @@ import { MediaModule } from './modules/storage/media.module';
     SupportModule,
     MediaModule,
     DocsModule,
+    LogsModule,
     HealthModule,
     PlansModule,
     PermissionsModule,

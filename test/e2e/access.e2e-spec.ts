@@ -192,6 +192,11 @@ describe('Access control', () => {
         (await invite(t.http, owner, companyId, `walk-${randomUUID()}@example.test`)).id,
       ticketId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).id,
       messageId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).last_message.id,
+      logId: async (companyId, owner) => {
+        expectSuccess(await t.http.patch(`/api/v1/companies/${companyId}`).set(owner.auth).send({ name: 'Walk' }));
+        return expectSuccess(await t.http.get(`/api/v1/companies/${companyId}/modules/logs`).set(owner.auth)).logs[0]
+          .id;
+      },
     };
 
     let catalog: Map<string, { lvl: number; allow_expired: boolean }>;

@@ -1,6 +1,8 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-export type AuditStatus = 'success' | 'error' | 'pending';
+export const AUDIT_STATUSES = ['success', 'error', 'pending'] as const;
+export type AuditStatus = (typeof AUDIT_STATUSES)[number];
 
 /**
  * One record per company-scoped change or refused attempt (CONTRACT 7). Every index starts
@@ -28,6 +30,7 @@ export class AuditLogEntity {
   @Column({ type: 'varchar', length: 64 })
   key: string;
 
+  @ApiProperty({ enum: AUDIT_STATUSES })
   @Column({ type: 'varchar', length: 16 })
   status: string;
 

@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { IsOptional, validateSync } from 'class-validator';
-import { Metadata, METADATA_MAX_BYTES, Phone, PHONE_PATTERN } from './validators';
+import { isRfc3339Time, Metadata, METADATA_MAX_BYTES, Phone, PHONE_PATTERN } from './validators';
 
 class Probe {
   @IsOptional()
@@ -56,4 +56,25 @@ describe('Metadata()', () => {
     // Two bytes per character in UTF-8: half as many fit.
     expect(errorsOf({ metadata: { s: 'ж'.repeat(METADATA_MAX_BYTES / 2) } })).toEqual(['metadata']);
   });
+});
+
+describe('isRfc3339Time', () => {
+  it.each([
+    '2026-11-21T10:00:00Z',
+    '2026-11-21T10:00:00.123Z',
+    '2026-11-21t13:00:00.123456+03:00',
+    '2024-02-29T23:59:59-01:30',
+  ])('accepts %s', (value) => expect(isRfc3339Time(value)).toBe(true));
+
+  it.each([
+    '2026-11-21',
+    '2026-11-21T10:00:00',
+    '2026-11-21 10:00:00Z',
+    '2026-02-30T00:00:00Z',
+    '2026-11-21T24:00:00Z',
+    '2026-11-21T10:00:00.1234567Z',
+    '2026-11-21T10:00:00+25:00',
+    'yesterday',
+    42,
+  ])('refuses %s', (value) => expect(isRfc3339Time(value)).toBe(false));
 });

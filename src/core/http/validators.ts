@@ -73,3 +73,39 @@ export const Phone = () =>
       message: 'must be a phone number: an optional +, then 5 to 20 digits, spaces, hyphens or parentheses',
     }),
   );
+
+const RFC3339_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([Zz]|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * Whether `value` is an RFC 3339 date-time with its offset (`2026-11-21T10:00:00Z`,
+ * `2026-11-21T13:00:00.5+03:00`) naming a real instant: no date-only form, no missing offset,
+ * no 30 February, nothing finer than the database's microseconds.
+ */
+export function isRfc3339Time(value: unknown): boolean {
+  const parts = typeof value === 'string' ? RFC3339_TIME.exec(value) : null;
+  if (!parts) return false;
+  const [year, month, day, hour, minute, second] = parts.slice(1, 7).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60 &&
+    (parts[9] === undefined || (Number(parts[9]) < 24 && Number(parts[10]) < 60))
+  );
+}
+
+/** An RFC 3339 date-time query or body value (CONTRACT 12: a malformed one is 400, never ignored). */
+export const Rfc3339Time = () =>
+  applyDecorators(
+    ApiProperty({ type: 'string', format: 'date-time', required: false }),
+    ValidateBy({
+      name: 'isRfc3339Time',
+      validator: {
+        validate: isRfc3339Time,
+        defaultMessage: () => 'must be an RFC 3339 date-time with offset, e.g. 2026-11-21T10:00:00Z',
+      },
+    }),
+  );
