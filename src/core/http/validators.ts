@@ -1,7 +1,17 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
+import {
+  IsEmail,
+  isISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -9,6 +19,15 @@ const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' 
 /** A required human name: a string, trimmed, 1 to `max` characters. */
 export const TrimmedName = (max = 100) =>
   applyDecorators(Transform(trim), IsString(), IsNotEmpty({ message: 'must not be empty' }), MaxLength(max));
+
+/** A list's `search`: optional, trimmed, 1 to 100 characters; empty or blank is no search. */
+export const SearchTerm = () =>
+  applyDecorators(
+    IsOptional(),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value)),
+    IsString(),
+    MaxLength(100),
+  );
 
 /** An e-mail address, trimmed and lower-cased so comparisons are case-insensitive. */
 export const NormalisedEmail = () =>
@@ -70,3 +89,17 @@ export const Phone = () =>
       message: 'must be a phone number: an optional +, then 5 to 20 digits, spaces, hyphens or parentheses',
     }),
   );
+
+/** RFC 3339 date-time: a date, `T`, a time, then `Z` or a numeric offset (no bare dates, no local times). */
+const RFC3339_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** A time in RFC 3339 (`2026-11-21T10:00:00Z`, `2026-11-21T13:00:00.000+03:00`) that exists on the calendar. */
+export const Rfc3339 = () =>
+  ValidateBy({
+    name: 'isRfc3339',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' && RFC3339_TIME.test(value) && isISO8601(value, { strict: true }),
+      defaultMessage: () => 'must be an RFC 3339 time with a time zone, e.g. 2026-11-21T10:00:00Z',
+    },
+  });
