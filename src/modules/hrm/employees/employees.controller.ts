@@ -97,7 +97,11 @@ export class EmployeesController {
   @RequirePermission('hrm.employees.update')
   @ApiOperation({ summary: 'Give the employee a position of this company (404 otherwise)' })
   @ApiEnvelope(EmployeeDetailDto)
-  linkPosition(@CurrentCompany() company: CompanyAccess, @Param('employeeId') id: string, @Body() body: LinkPositionDto) {
+  linkPosition(
+    @CurrentCompany() company: CompanyAccess,
+    @Param('employeeId') id: string,
+    @Body() body: LinkPositionDto,
+  ) {
     return this.employees.linkPosition(company, id, body.position_id);
   }
 

@@ -56,7 +56,9 @@ export class EmployeesRepository {
   }
 
   findOne(companyId: string, id: string): Promise<EmployeeDto | null> {
-    return this.db.one(sql`SELECT ${raw(EMPLOYEE)} FROM employees e WHERE e.id = ${id} AND e.company_id = ${companyId}`);
+    return this.db.one(
+      sql`SELECT ${raw(EMPLOYEE)} FROM employees e WHERE e.id = ${id} AND e.company_id = ${companyId}`,
+    );
   }
 
   detail(companyId: string, id: string): Promise<EmployeeDetailDto | null> {
