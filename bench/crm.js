@@ -16,14 +16,13 @@
  */
 const { randomUUID } = require('node:crypto');
 const { Client } = require('pg');
-const { runSuite } = require('./lib');
+const { provideDatabase, runSuite } = require('./lib');
 
 const size = {
   clients: Number(process.env.BENCH_CLIENTS ?? 100_000),
   otherCompanies: Number(process.env.BENCH_OTHER_COMPANIES ?? 20),
   otherClients: Number(process.env.BENCH_OTHER_CLIENTS ?? 10_000),
 };
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SOURCE_TYPES = ['website', 'referral', 'social', 'advertising', 'marketplace'];
 
 /** The measured lists; `{company}` is filled in once the company exists. */
@@ -40,28 +39,6 @@ const routes = LISTS.map((list) => ({
   query: list.query,
   path: `/api/v1/companies/{company}/modules/crm/clients?${new URLSearchParams({ page: '1', limit: '20', ...list.query })}`,
 }));
-
-/** A fresh database for the run, unless DATABASE_URL names one. */
-async function provideDatabase() {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => undefined };
-  if (process.env.BASE_URL) throw new Error('with BASE_URL, set DATABASE_URL to the service database');
-  const name = `bench_crm_${Date.now()}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
 
 async function api(baseUrl, method, path, body, token) {
   const res = await fetch(baseUrl + path, {
@@ -165,7 +142,7 @@ async function explain(db, companyId) {
 }
 
 async function main() {
-  const database = await provideDatabase();
+  const database = await provideDatabase('bench_crm');
   try {
     await runSuite('crm', routes, {
       env: { DATABASE_URL: database.url },

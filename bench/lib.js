@@ -19,6 +19,7 @@ const net = require('node:net');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 const autocannon = require('autocannon');
+const { Client } = require('pg');
 
 const ROOT = resolve(__dirname, '..');
 const READY_PATH = '/api/v1/health/ready';
@@ -239,4 +240,31 @@ async function signIn(baseUrl) {
   return { Authorization: `Bearer ${session.access_token}` };
 }
 
-module.exports = { settings, startService, runScenario, runSuite, rssMiB, api, signIn };
+/**
+ * The database a seeding suite runs on: DATABASE_URL when set (it must be the service's, e.g.
+ * with BASE_URL); otherwise a fresh database `<prefix>_<time>` on BENCH_ADMIN_URL (default the
+ * local server), which `drop()` removes.
+ */
+async function provideDatabase(prefix) {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => undefined };
+  if (process.env.BASE_URL) throw new Error('with BASE_URL, set DATABASE_URL to the service database');
+  const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+module.exports = { settings, startService, runScenario, runSuite, rssMiB, api, signIn, provideDatabase };

@@ -92,10 +92,7 @@ export async function addMember(
     201,
   );
   expectSuccess(
-    await http
-      .post(`${hrm}/employees/${employee.id}/link-position`)
-      .set(owner.auth)
-      .send({ position_id: position.id }),
+    await http.post(`${hrm}/employees/${employee.id}/link-position`).set(owner.auth).send({ position_id: position.id }),
   );
   expectSuccess(
     await http.post(`${hrm}/employees/${employee.id}/link-account`).set(owner.auth).send({ account_id: member.id }),
