@@ -45,6 +45,10 @@ const ANALYSES = [
 ];
 
 const routes = [
+  {
+    name: `GET employees unfiltered, a company of ${size.otherEmployees}`,
+    path: '/api/v1/companies/{smaller}/modules/hrm/employees?page=1&limit=20',
+  },
   ...LISTS.map((list) => ({
     name: `GET employees ${list.name}`,
     path: `/api/v1/companies/{company}/modules/hrm/employees?${new URLSearchParams({ page: '1', limit: '20', ...list.query })}`,
@@ -69,7 +73,7 @@ async function signUpWithCompany(baseUrl) {
 /**
  * The other companies, 20 positions in every company, then the employees of all of them, inserted
  * in created_at order so that, as in production, the companies' rows are interleaved in the table;
- * each employee holds one position.
+ * each employee holds one position. Returns the first other company (the account owns it too).
  */
 async function seed(db, accountId, companyId) {
   const started = Date.now();
@@ -80,6 +84,11 @@ async function seed(db, accountId, companyId) {
     [accountId, String(Date.now()), size.otherCompanies],
   );
   const companies = [companyId, ...others.rows.map((row) => row.id)];
+  // The account owns the first other company too, so the list of a smaller company is measured alongside.
+  await db.query(`INSERT INTO company_members (company_id, account_id, role) VALUES ($1, $2, 'owner')`, [
+    companies[1],
+    accountId,
+  ]);
   await db.query(
     `INSERT INTO positions (company_id, name, permissions)
      SELECT c, 'Position ' || g, ARRAY['hrm.employees'] FROM unnest($1::uuid[]) c, generate_series(1, $2::int) g`,
@@ -119,6 +128,7 @@ async function seed(db, accountId, companyId) {
     `seeded ${rows[0].total} employees (${size.employees} in the measured company, ${size.otherCompanies} × ` +
       `${size.otherEmployees} elsewhere) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
   );
+  return companies[1];
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the statements the service runs for each list and analysis. */
@@ -159,16 +169,18 @@ async function main() {
       env: { DATABASE_URL: database.url },
       setup: async (baseUrl) => {
         const { accountId, headers, companyId } = await signUpWithCompany(baseUrl);
+        let smallerId;
         const db = new Client({ connectionString: database.url });
         await db.connect();
         try {
-          await seed(db, accountId, companyId);
+          smallerId = await seed(db, accountId, companyId);
           await explain(db, companyId);
         } finally {
           await db.end();
         }
         // runSuite reads the routes after setup: the paths get the company now.
-        for (const route of routes) route.path = route.path.replace('{company}', companyId);
+        for (const route of routes)
+          route.path = route.path.replace('{company}', companyId).replace('{smaller}', smallerId);
         return headers;
       },
     });

@@ -10,19 +10,25 @@ const COUNTS_BY_STATUS = `count(*)::int AS employees_count,
   count(*) FILTER (WHERE e.status = 'inactive')::int AS inactive_count`;
 
 /**
- * The HRM analytics statements (exported for bench/hrm.js, which EXPLAINs them). Each reads one
- * company's entries of employees_company_status_created_at_idx, which holds every column they
- * use: an index-only scan, counted in the database.
+ * The HRM analytics statements (exported for bench/hrm.js, which EXPLAINs them), counted by
+ * PostgreSQL over one company's index entries. The summary counts each figure on its own index
+ * range rather than testing every employee against a FILTER per figure: at 50,000 employees that
+ * was ~5 times slower. Its subqueries share the statement's snapshot, so the figures agree.
  */
 export const analysisStatements = {
   summary(companyId: string, window: TimeWindowQueryDto) {
-    const inWindow = new Where().between('e.created_at', window.start_date, window.end_date).toSql();
-    return sql`SELECT (SELECT count(*) FROM positions p WHERE p.company_id = ${companyId})::int AS total_positions,
-        count(*)::int AS total_employees,
-        count(*) FILTER (WHERE e.status = 'active')::int AS active_employees,
-        count(*) FILTER (WHERE e.status = 'inactive')::int AS inactive_employees,
-        count(*) FILTER (WHERE ${inWindow})::int AS new_employees
-      FROM employees e WHERE e.company_id = ${companyId}`;
+    const inWindow = new Where(sql`company_id = ${companyId}`).between(
+      'created_at',
+      window.start_date,
+      window.end_date,
+    );
+    const windowed = window.start_date !== undefined || window.end_date !== undefined;
+    return sql`SELECT positions.total AS total_positions, employees.total AS total_employees,
+        employees.total - inactive.total AS active_employees, inactive.total AS inactive_employees,
+        ${windowed ? sql`(SELECT count(*)::int FROM employees WHERE ${inWindow.toSql()})` : raw('employees.total')} AS new_employees
+      FROM (SELECT count(*)::int AS total FROM positions WHERE company_id = ${companyId}) positions,
+        (SELECT count(*)::int AS total FROM employees WHERE company_id = ${companyId}) employees,
+        (SELECT count(*)::int AS total FROM employees WHERE company_id = ${companyId} AND status = 'inactive') inactive`;
   },
 
   grouped(companyId: string, query: GroupedEmployeesQueryDto) {

@@ -8,12 +8,13 @@ export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
 
 /**
  * An employee card; a linked platform account holds the permissions of the card's positions.
- * Every index starts with company_id: the list order (created_at, id) for the unfiltered list;
- * status first for the status filter, which also holds every column the analytics read, so they
- * are index-only scans; and a trigram index for `search` (created by hand in the migration Hrm:
- * TypeORM cannot describe it). See docs/hrm.md.
+ * Every index starts with company_id: the list order (created_at, id) for the unfiltered list and
+ * the analytics' window; status first for the status filter and the analytics' status counts; a
+ * bare company_id index, the smallest, for exact totals (index-only counts); and a trigram index
+ * for `search` (created by hand in the migration Hrm: TypeORM cannot describe it). See docs/hrm.md.
  */
 @Entity('employees')
+@Index('employees_company_id_idx', ['company_id'])
 @Index('employees_company_id_created_at_idx', ['company_id', 'created_at', 'id'])
 @Index('employees_company_status_created_at_idx', ['company_id', 'status', 'created_at', 'id'])
 @Index('employees_company_account_key', ['company_id', 'account_id'], { unique: true, where: 'account_id IS NOT NULL' })
