@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { IsOptional, validateSync } from 'class-validator';
-import { Metadata, METADATA_MAX_BYTES, Phone, PHONE_PATTERN } from './validators';
+import { Metadata, METADATA_MAX_BYTES, Phone, PHONE_PATTERN, Rfc3339 } from './validators';
 
 class Probe {
   @IsOptional()
@@ -9,6 +9,10 @@ class Probe {
 
   @Metadata()
   metadata?: unknown;
+
+  @IsOptional()
+  @Rfc3339()
+  at?: unknown;
 }
 
 const errorsOf = (plain: Record<string, unknown>) =>
@@ -56,4 +60,24 @@ describe('Metadata()', () => {
     // Two bytes per character in UTF-8: half as many fit.
     expect(errorsOf({ metadata: { s: 'ж'.repeat(METADATA_MAX_BYTES / 2) } })).toEqual(['metadata']);
   });
+});
+
+describe('Rfc3339()', () => {
+  it.each(['2026-11-21T10:00:00Z', '2026-11-21T13:00:00.123456+03:00', '2024-02-29T00:00:00-05:30'])(
+    'accepts %s',
+    (at) => expect(errorsOf({ at })).toEqual([]),
+  );
+
+  it.each([
+    '2026-11-21',
+    '2026-11-21T10:00:00',
+    '2026-11-21 10:00:00Z',
+    '2026-02-30T00:00:00Z',
+    '2025-02-29T00:00:00Z',
+    '2026-11-21T25:00:00Z',
+    '2026-11-21T10:00Z',
+    '2026-11-21t10:00:00z',
+    '1700000000',
+    1700000000,
+  ])('refuses %s', (at) => expect(errorsOf({ at })).toEqual(['at']));
 });

@@ -90,8 +90,8 @@ export const Phone = () =>
     }),
   );
 
-/** RFC 3339 date-time: a date, `T`, a time, then `Z` or a numeric offset (no bare dates, no local times). */
-const RFC3339_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+/** RFC 3339 date-time: a date, `T`, a time, then `Z` or a numeric offset (upper-case letters; no bare dates, no local times). */
+const RFC3339_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
 /** A time in RFC 3339 (`2026-11-21T10:00:00Z`, `2026-11-21T13:00:00.000+03:00`) that exists on the calendar. */
 export const Rfc3339 = () =>
