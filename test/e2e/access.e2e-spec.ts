@@ -188,6 +188,14 @@ describe('Access control', () => {
       },
       docId: async (companyId) =>
         (await t.app.get(DocsRepository).create(companyId, { object_path: 'hrm/report/x.pdf' })).id,
+      employeeId: async (companyId, owner) => {
+        const url = `/api/v1/companies/${companyId}/modules/hrm/employees`;
+        return expectSuccess(await t.http.post(url).set(owner.auth).send({ first_name: 'Walk' }), 201).id;
+      },
+      positionId: async (companyId, owner) => {
+        const url = `/api/v1/companies/${companyId}/modules/hrm/positions`;
+        return expectSuccess(await t.http.post(url).set(owner.auth).send({ name: 'Walk' }), 201).id;
+      },
       invitationId: async (companyId, owner) =>
         (await invite(t.http, owner, companyId, `walk-${randomUUID()}@example.test`)).id,
       ticketId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).id,
@@ -297,13 +305,13 @@ describe('Access control', () => {
       companyId = (await newCompany(t.http, owner)).id;
       const foreign = await newCompany(t.http, owner);
       await addMember(db, companyId, member, ['logs']);
-      [{ id: positionId }] = await db.query(`INSERT INTO positions (company_id, name) VALUES ($1, 'P') RETURNING id`, [
-        companyId,
-      ]);
-      [{ id: foreignPositionId }] = await db.query(
-        `INSERT INTO positions (company_id, name) VALUES ($1, 'F') RETURNING id`,
-        [foreign.id],
-      );
+      const newPosition = async (id: string) =>
+        expectSuccess(
+          await t.http.post(`/api/v1/companies/${id}/modules/hrm/positions`).set(owner.auth).send({ name: 'P' }),
+          201,
+        ).id;
+      positionId = await newPosition(companyId);
+      foreignPositionId = await newPosition(foreign.id);
     });
 
     const patch = (who: TestAccount, position: string, body: object) =>

@@ -182,7 +182,7 @@ describe('Companies', () => {
         409,
         'conflict',
       );
-      const records = await auditRecords(db, company.id);
+      const records = await auditRecords(db, company.id, 'company.update');
       expect(records.map((r: { key: string; status: string }) => [r.key, r.status])).toEqual([
         ['company.update', 'error'],
         ['company.update', 'error'],
@@ -383,20 +383,21 @@ describe('Companies', () => {
       const owner = await newAccount(t.http, 'unionowner');
       const member = await newAccount(t.http, 'unionmember');
       const company = await newCompany(t.http, owner);
-      await addMember(db, company.id, member, ['storage', 'company.summary']);
-      const [{ id: employeeId }] = await db.query(
-        `SELECT id FROM employees WHERE company_id = $1 AND account_id = $2`,
-        [company.id, member.id],
+      const { employeeId } = await addMember(db, company.id, member, ['storage', 'company.summary']);
+      const hrm = `/api/v1/companies/${company.id}/modules/hrm`;
+      const second = expectSuccess(
+        await t.http
+          .post(`${hrm}/positions`)
+          .set(owner.auth)
+          .send({ name: 'Second', permissions: ['storage.db', 'storage'] }),
+        201,
       );
-      const [{ id: positionId }] = await db.query(
-        `INSERT INTO positions (company_id, name, permissions) VALUES ($1, 'Second', '{storage.db,not.a.code}') RETURNING id`,
-        [company.id],
+      expectSuccess(
+        await t.http
+          .post(`${hrm}/employees/${employeeId}/link-position`)
+          .set(owner.auth)
+          .send({ position_id: second.id }),
       );
-      await db.query(`INSERT INTO employee_positions (employee_id, position_id, company_id) VALUES ($1, $2, $3)`, [
-        employeeId,
-        positionId,
-        company.id,
-      ]);
       const me = () => t.http.get(`/api/v1/companies/${company.id}/permissions/me`).set(member.auth);
       expect(expectSuccess(await me())).toEqual({ permissions: ['company.summary', 'storage', 'storage.db'] });
       expectSuccess(await t.http.get(`/api/v1/companies/${company.id}/storage/database`).set(member.auth));
@@ -406,7 +407,7 @@ describe('Companies', () => {
         'not_found',
       );
 
-      await db.query(`UPDATE employees SET status = 'inactive' WHERE id = $1`, [employeeId]);
+      expectSuccess(await t.http.post(`${hrm}/employees/${employeeId}/deactivate`).set(owner.auth));
       expect(expectSuccess(await me())).toEqual({ permissions: [] });
       expectError(
         await t.http.get(`/api/v1/companies/${company.id}/storage/database`).set(member.auth),

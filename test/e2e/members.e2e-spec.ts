@@ -14,14 +14,16 @@ describe('Members', () => {
   afterAll(() => t.close());
 
   const membersOf = (companyId: string) => `/api/v1/companies/${companyId}/members`;
+  const cardOf = (companyId: string, employeeId: string) =>
+    `/api/v1/companies/${companyId}/modules/hrm/employees/${employeeId}`;
 
   /** An owner with a company and one member holding `codes`. */
   async function companyWithMember(codes: string[] = []) {
     const owner = await newAccount(t.http, 'owner', 'Olga Owner');
     const company = await newCompany(t.http, owner);
     const member = await newAccount(t.http, 'member', 'Max Member');
-    await addMember(db, company.id, member, codes);
-    return { owner, company, member };
+    const { employeeId } = await addMember(db, company.id, member, codes);
+    return { owner, company, member, employeeId };
   }
 
   describe('GET /companies/{id}/members', () => {
@@ -86,7 +88,7 @@ describe('Members', () => {
 
   describe('DELETE /companies/{id}/members/{accountId}', () => {
     it('removes the member, unlinks their employee card, and audits it; they lose the company', async () => {
-      const { owner, company, member } = await companyWithMember(['accounts']);
+      const { owner, company, member, employeeId } = await companyWithMember(['accounts']);
       expectSuccess(await t.http.get(`/api/v1/companies/${company.id}`).set(member.auth));
       expect(expectSuccess(await t.http.get('/api/v1/account/summary').set(member.auth)).organizations_count).toBe(1);
 
@@ -95,8 +97,8 @@ describe('Members', () => {
 
       const { items } = expectPage(await t.http.get(membersOf(company.id)).set(owner.auth), 'members');
       expect(items.map((m) => m.account_id)).toEqual([owner.id]);
-      const cards = await db.query(`SELECT account_id, linked_at FROM employees WHERE company_id = $1`, [company.id]);
-      expect(cards).toEqual([{ account_id: null, linked_at: null }]);
+      const card = expectSuccess(await t.http.get(cardOf(company.id, employeeId)).set(owner.auth));
+      expect(card).toMatchObject({ is_account_linked: false, account_id: null, linked_at: null });
 
       expectError(await t.http.get(`/api/v1/companies/${company.id}`).set(member.auth), 404, 'not_found');
       expectError(await t.http.get(membersOf(company.id)).set(member.auth), 404, 'not_found');
@@ -129,13 +131,15 @@ describe('Members', () => {
       const { owner, company, member } = await companyWithMember();
       const otherOwner = await newAccount(t.http, 'other');
       const otherCompany = await newCompany(t.http, otherOwner);
-      await addMember(db, otherCompany.id, member);
+      const { employeeId } = await addMember(db, otherCompany.id, member);
 
       expectSuccess(await t.http.delete(`${membersOf(company.id)}/${member.id}`).set(owner.auth));
-      const [card] = await db.query(`SELECT account_id, linked_at FROM employees WHERE company_id = $1`, [
-        otherCompany.id,
-      ]);
-      expect(card).toEqual({ account_id: member.id, linked_at: expect.any(Date) });
+      const card = expectSuccess(await t.http.get(cardOf(otherCompany.id, employeeId)).set(otherOwner.auth));
+      expect(card).toMatchObject({
+        is_account_linked: true,
+        account_id: member.id,
+        linked_at: expect.stringMatching(TIMESTAMP),
+      });
       expectSuccess(await t.http.get(`/api/v1/companies/${otherCompany.id}`).set(member.auth));
     });
 

@@ -46,51 +46,58 @@ export async function newApiKey(
   );
 }
 
+/** Who created each company through newCompany, and through which agent: addMember acts as them. */
+const companyOwners = new Map<string, { http: TestAgent; owner: TestAccount }>();
+
 /** Creates a company owned by `owner` (on the trial of the richest plan). */
 export async function newCompany(
   http: TestAgent,
   owner: TestAccount,
   body: Record<string, unknown> = {},
 ): Promise<any> {
-  return expectSuccess(
+  const company = expectSuccess(
     await http
       .post('/api/v1/companies')
       .set(owner.auth)
       .send({ name: `Company ${randomUUID().slice(0, 8)}`, ...body }),
     201,
   );
+  companyOwners.set(company.id, { http, owner });
+  return company;
 }
 
 /**
- * Makes `member` a member of the company holding exactly `codes`, the way the HRM module will:
- * membership, an active employee card linked to the account, and a position with the codes.
- * Seeded in the database until the HRM endpoints exist.
+ * Makes `member` a member of the company holding exactly `codes`, through the API as the
+ * company's owner: an accepted invitation, an employee card linked to the account, and a
+ * position with the codes given to the card. The company must come from newCompany. `_db` is
+ * no longer used; the signature stays for the suites that call it.
  */
 export async function addMember(
-  db: DataSource,
+  _db: DataSource,
   companyId: string,
   member: TestAccount,
   codes: string[] = [],
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query(`INSERT INTO company_members (company_id, account_id, role) VALUES ($1, $2, 'member')`, [
-      companyId,
-      member.id,
-    ]);
-    const [{ id: employeeId }] = await tx.query(
-      `INSERT INTO employees (company_id, first_name, account_id, linked_at) VALUES ($1, 'Member', $2, now()) RETURNING id`,
-      [companyId, member.id],
-    );
-    const [{ id: positionId }] = await tx.query(
-      `INSERT INTO positions (company_id, name, permissions) VALUES ($1, 'Role', $2) RETURNING id`,
-      [companyId, codes],
-    );
-    await tx.query(`INSERT INTO employee_positions (employee_id, position_id, company_id) VALUES ($1, $2, $3)`, [
-      employeeId,
-      positionId,
-      companyId,
-    ]);
-  });
+): Promise<{ employeeId: string; positionId: string }> {
+  const known = companyOwners.get(companyId);
+  if (!known) throw new Error(`addMember: company ${companyId} was not created by newCompany`);
+  const { http, owner } = known;
+  await joinByInvitation(http, owner, companyId, member);
+  const hrm = `/api/v1/companies/${companyId}/modules/hrm`;
+  const employee = expectSuccess(
+    await http.post(`${hrm}/employees`).set(owner.auth).send({ first_name: 'Member', email: member.email }),
+    201,
+  );
+  const position = expectSuccess(
+    await http.post(`${hrm}/positions`).set(owner.auth).send({ name: 'Role', permissions: codes }),
+    201,
+  );
+  expectSuccess(
+    await http.post(`${hrm}/employees/${employee.id}/link-position`).set(owner.auth).send({ position_id: position.id }),
+  );
+  expectSuccess(
+    await http.post(`${hrm}/employees/${employee.id}/link-account`).set(owner.auth).send({ account_id: member.id }),
+  );
+  return { employeeId: employee.id, positionId: position.id };
 }
 
 /** Sets the company's plan directly (as an administrator's PUT /plan would). */

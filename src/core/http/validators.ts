@@ -1,7 +1,17 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
+import {
+  IsEmail,
+  isISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -12,6 +22,15 @@ export const TrimmedText = (max: number) =>
 
 /** A required human name: a trimmed text of 1 to `max` characters. */
 export const TrimmedName = (max = 100) => TrimmedText(max);
+
+/** A list's `search`: optional, trimmed, 1 to 100 characters; empty or blank is no search. */
+export const SearchTerm = () =>
+  applyDecorators(
+    IsOptional(),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value)),
+    IsString(),
+    MaxLength(100),
+  );
 
 /** An e-mail address, trimmed and lower-cased so comparisons are case-insensitive. */
 export const NormalisedEmail = () =>

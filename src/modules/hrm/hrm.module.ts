@@ -1,12 +1,24 @@
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
+import { MembersModule } from '../members/members.module';
+import { AnalysisController } from './analysis/analysis.controller';
+import { AnalysisRepository } from './analysis/analysis.repository';
+import { EmployeesController } from './employees/employees.controller';
 import { EmployeesRepository } from './employees/employees.repository';
+import { EmployeesService } from './employees/employees.service';
+import { PositionsController } from './positions/positions.controller';
+import { PositionsRepository } from './positions/positions.repository';
+import { PositionsService } from './positions/positions.service';
 
 /**
- * HRM: employees and positions. It owns the `hrm_member_permissions` view (migration DataLayer):
- * the codes each member's active employee card grants, which the company guard reads.
+ * HRM: employees, positions and their analytics (spec 4.5, CONTRACT 9; docs/hrm.md). It owns the
+ * `hrm_member_permissions` view (migration DataLayer): the codes each member's active employee
+ * card grants, which the company guard reads. Members and HRM need each other: removing a member
+ * unlinks their card, and linking a card needs a member.
  */
 @Module({
-  providers: [EmployeesRepository],
+  imports: [forwardRef(() => MembersModule)],
+  controllers: [EmployeesController, PositionsController, AnalysisController],
+  providers: [EmployeesService, EmployeesRepository, PositionsService, PositionsRepository, AnalysisRepository],
   exports: [EmployeesRepository],
 })
 export class HrmModule {}

@@ -37,6 +37,17 @@ export class MembersRepository {
     return row?.role ?? null;
   }
 
+  /**
+   * Whether the account is a member, keeping the membership until the caller's transaction ends
+   * (FOR SHARE): a concurrent removal waits, then finds and unlinks what the caller linked.
+   */
+  async holdMembership(companyId: string, accountId: string): Promise<boolean> {
+    const row = await this.db.one(
+      sql`SELECT 1 FROM company_members WHERE company_id = ${companyId} AND account_id = ${accountId} FOR SHARE`,
+    );
+    return row !== null;
+  }
+
   /** Makes the account a member; an existing membership (the owner's included) is left as it is. */
   async add(companyId: string, accountId: string): Promise<void> {
     await this.db.affected(

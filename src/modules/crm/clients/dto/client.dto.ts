@@ -1,15 +1,10 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { Metadata, NormalisedEmail, Omittable, Phone, TrimmedName } from '../../../../core/http/validators';
+import { Metadata, NormalisedEmail, Omittable, Phone, SearchTerm, TrimmedName } from '../../../../core/http/validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { SourceDto, SourceSummaryDto } from '../../sources/dto/source.dto';
 import { CRM_STATUSES, type CrmStatus } from '../../sources/source.entity';
 import { CLIENT_TYPES, type ClientType, CrmClientEntity } from '../client.entity';
-
-/** An empty or blank `search` is no search. */
-const trimToUndefined = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.trim() || undefined : value;
 
 export class ListClientsQueryDto extends PageQueryDto {
   @ApiProperty({ enum: CLIENT_TYPES, required: false })
@@ -28,10 +23,7 @@ export class ListClientsQueryDto extends PageQueryDto {
   source_id?: string;
 
   /** Case-insensitive substring of the first name, last name or e-mail (up to 100 characters). */
-  @IsOptional()
-  @Transform(trimToUndefined)
-  @IsString()
-  @MaxLength(100)
+  @SearchTerm()
   search?: string;
 }
 
