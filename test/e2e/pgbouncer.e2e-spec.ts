@@ -93,7 +93,7 @@ describeWithPgBouncer('Behind PgBouncer in transaction pooling', () => {
     await bouncer?.stop();
     process.env.DATABASE_URL = databaseUrl;
     delete process.env.DB_NAMED_STATEMENTS;
-  });
+  }, 30_000);
 
   it('named statements break there (why the setting exists)', async () => {
     const pool = new Pool({ connectionString: bouncer.url, max: 8 });
@@ -132,5 +132,5 @@ describeWithPgBouncer('Behind PgBouncer in transaction pooling', () => {
     expect(statuses.filter((status) => status >= 300)).toEqual([]);
     const clients = expectSuccess(await first.http.get(`${crm}/clients?limit=1`).set(owner.auth));
     expect(clients.pagination.total).toBe(50);
-  });
+  }, 90_000);
 });

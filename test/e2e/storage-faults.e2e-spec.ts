@@ -36,8 +36,8 @@ describe('a hanging object store', () => {
     process.env.STORAGE_TIMEOUT_MS = String(STORAGE_TIMEOUT_MS);
     // Imported after the environment points at the hanging server: the config is read at import.
     const { createTestApp } = await import('../support/test-app');
-    const { RosterReportModule } = await import('../support/docs');
-    t = await createTestApp([], [RosterReportModule]);
+    const { GeneratedReportModule } = await import('../support/docs');
+    t = await createTestApp([], [GeneratedReportModule]);
     db = t.app.get(DataSource);
   });
   afterAll(async () => {
@@ -68,7 +68,9 @@ describe('a hanging object store', () => {
     expect(file.value.headers['retry-after']).toBe('5');
     expect(file.ms).toBeLessThan(STORAGE_TIMEOUT_MS * 3);
 
-    const report = await timed(t.http.post(`${base}/modules/hrm/report`).set(owner.auth).send({ format: 'xlsx' }));
+    const report = await timed(
+      t.http.post(`${base}/test-only/generated-report`).set(owner.auth).send({ format: 'xlsx' }),
+    );
     expectError(report.value, 503, 'service_unavailable');
     expect(report.ms).toBeLessThan(STORAGE_TIMEOUT_MS * 6);
     expect(await db.query(`SELECT 1 FROM docs WHERE company_id = $1`, [company.id])).toEqual([]);

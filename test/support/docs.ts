@@ -1,3 +1,7 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Body, Controller, HttpCode, HttpStatus, Module, Post } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -7,10 +11,35 @@ import { UploadsFirst } from '../../src/core/audit/staged-write';
 import { DocsModule } from '../../src/modules/docs/docs.module';
 import { DocumentGenerator } from '../../src/modules/docs/generator/document-generator';
 
-/** A roster row with Cyrillic text, as the HRM report will produce them. */
+/** supertest's parser for a binary body: the raw bytes. */
+export const binary = (res: any, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
+/**
+ * The text of a PDF as pdftotext (Debian's poppler-utils) extracts it, which proves the glyphs
+ * map back to their characters; null, with a warning, where the tool is not installed.
+ */
+export function pdfText(pdf: Buffer): string | null {
+  if (spawnSync('pdftotext', ['-v']).error) {
+    console.warn('pdftotext (Debian poppler-utils) is not installed: the PDF text extraction check is skipped');
+    return null;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-text-'));
+  try {
+    writeFileSync(join(dir, 'document.pdf'), pdf);
+    return execFileSync('pdftotext', ['-layout', join(dir, 'document.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A roster row with Cyrillic text, as the HRM report produces them. */
 export const CYRILLIC_NAME = 'Иванова Мария Сергеевна';
 
-export class RosterReportDto {
+export class GeneratedReportDto {
   @IsOptional()
   @IsIn(['pdf', 'xlsx'])
   format?: 'pdf' | 'xlsx';
@@ -35,18 +64,19 @@ export async function* rosterRows(count: number): AsyncIterable<string[]> {
 }
 
 /**
- * The HRM roster report's route as the HRM module will declare it (CONTRACT 9), calling the
- * generator with a title, headers and an async iterable of rows.
+ * A generator route for the tests: `rows` synthetic roster lines with Cyrillic text, so the
+ * generator, its limits and its faults are exercised at any size without seeding employees.
+ * The real roster is HRM's `POST …/modules/hrm/report` (test/e2e/hrm-report.e2e-spec.ts).
  */
-@Controller('companies/:id/modules/hrm/report')
-export class RosterReportController {
+@Controller('companies/:id/test-only/generated-report')
+export class GeneratedReportController {
   constructor(private readonly generator: DocumentGenerator) {}
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
   @RequirePermission('hrm.report')
   @UploadsFirst()
-  generate(@CurrentCompany() company: CompanyAccess, @Body() body: RosterReportDto) {
+  generate(@CurrentCompany() company: CompanyAccess, @Body() body: GeneratedReportDto) {
     return this.generator.generate(company.companyId, {
       module: 'hrm',
       type: 'report',
@@ -60,6 +90,6 @@ export class RosterReportController {
   }
 }
 
-/** Adds the roster report route to a test app: `createTestApp([], [RosterReportModule])`. */
-@Module({ imports: [DocsModule], controllers: [RosterReportController] })
-export class RosterReportModule {}
+/** Adds the generator route to a test app: `createTestApp([], [GeneratedReportModule])`. */
+@Module({ imports: [DocsModule], controllers: [GeneratedReportController] })
+export class GeneratedReportModule {}

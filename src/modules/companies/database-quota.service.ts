@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { ClsService } from 'nestjs-cls';
 import { DatabaseQuota } from '../../core/limits/database-quota';
 import { CompaniesRepository } from './companies.repository';
 
@@ -15,10 +14,7 @@ const MEASURE_TTL_MS = 60_000;
 export class DatabaseQuotaService extends DatabaseQuota {
   private readonly measured = new Map<string, { bytes: number; at: number }>();
 
-  constructor(
-    private readonly companies: CompaniesRepository,
-    private readonly cls: ClsService,
-  ) {
+  constructor(private readonly companies: CompaniesRepository) {
     super();
   }
 
@@ -30,8 +26,10 @@ export class DatabaseQuotaService extends DatabaseQuota {
   private async size(companyId: string): Promise<number> {
     const cached = this.measured.get(companyId);
     if (cached && Date.now() - cached.at < MEASURE_TTL_MS) return cached.bytes;
-    // On the pool, outside the request's transaction: its statements run in parallel, one per table.
-    const tables = await this.cls.run({ ifNested: 'override' }, () => this.companies.tableUsage(companyId));
+    // On the request's own connection: a second pooled connection taken while the transaction
+    // holds one can exhaust the pool (or a PgBouncer's few server connections) under concurrent
+    // creates, each waiting for a connection the others hold.
+    const tables = await this.companies.tableUsage(companyId);
     const bytes = tables.reduce((sum, table) => sum + table.bytes, 0);
     if (this.measured.size > 10_000) this.measured.clear();
     this.measured.set(companyId, { bytes, at: Date.now() });

@@ -38,6 +38,21 @@ export function employeeList(companyId: string, query: ListEmployeesQueryDto): L
   };
 }
 
+/** One line of the roster report: an employee with the names of their positions. */
+export interface RosterEntry {
+  id: string;
+  first_name: string;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  status: string;
+  positions: string[];
+  sort_name: string;
+}
+
+/** Employees read per statement while the roster is drawn: the file streams, the rows never pile up. */
+const ROSTER_BATCH = 500;
+
 /** Employees of a statement's rows (`WITH e AS (… RETURNING *)`). */
 const answer = (changed: Sql) => sql`WITH e AS (${changed}) SELECT ${raw(EMPLOYEE)} FROM e`;
 
@@ -49,6 +64,32 @@ export class EmployeesRepository {
     return (await this.db.one<EmployeeDto>(
       answer(sql`${employees.insert({ ...employee, company_id: companyId })} RETURNING *`),
     ))!;
+  }
+
+  /**
+   * Every employee of the company, by last and first name, with their positions' names: read
+   * in batches after the last name seen (keyset), so a roster of any size costs one batch of
+   * memory and each statement stays short.
+   */
+  async *roster(companyId: string): AsyncIterable<RosterEntry> {
+    let after: RosterEntry | undefined;
+    for (;;) {
+      const batch = await this.db.rows<RosterEntry>(
+        sql`SELECT e.id, e.first_name, e.last_name, e.email, e.phone, e.status,
+              coalesce(e.last_name, '') AS sort_name,
+              coalesce((SELECT array_agg(p.name ORDER BY p.name) FROM employee_positions ep
+                JOIN positions p ON p.id = ep.position_id AND p.company_id = e.company_id
+                WHERE ep.employee_id = e.id), '{}') AS positions
+            FROM employees e
+            WHERE e.company_id = ${companyId}
+              ${after ? sql`AND (coalesce(e.last_name, ''), e.first_name, e.id) > (${after.sort_name}, ${after.first_name}, ${after.id})` : sql``}
+            ORDER BY coalesce(e.last_name, ''), e.first_name, e.id
+            LIMIT ${ROSTER_BATCH}`,
+      );
+      yield* batch;
+      if (batch.length < ROSTER_BATCH) return;
+      after = batch[batch.length - 1];
+    }
   }
 
   list(companyId: string, query: ListEmployeesQueryDto): Promise<Page<EmployeeDto>> {
