@@ -14,9 +14,8 @@
  * BENCH_CLIENTS (100000), BENCH_OTHER_COMPANIES (20), BENCH_OTHER_CLIENTS (10000) size the data;
  * see bench/README.md for the rest.
  */
-const { randomUUID } = require('node:crypto');
 const { Client } = require('pg');
-const { explainLists, provideDatabase, runSuite } = require('./lib');
+const { explainLists, provideDatabase, runSuite, signUpWithCompany } = require('./lib');
 
 const size = {
   clients: Number(process.env.BENCH_CLIENTS ?? 100_000),
@@ -39,27 +38,6 @@ const routes = LISTS.map((list) => ({
   query: list.query,
   path: `/api/v1/companies/{company}/modules/crm/clients?${new URLSearchParams({ page: '1', limit: '20', ...list.query })}`,
 }));
-
-async function api(baseUrl, method, path, body, token) {
-  const res = await fetch(baseUrl + path, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-/** An account and its company through the API (the company gets its system source from the CRM hook). */
-async function signUpWithCompany(baseUrl) {
-  const email = `bench-crm-${randomUUID()}@example.test`;
-  const password = 'bench-password';
-  const account = await api(baseUrl, 'POST', '/api/v1/auth/register', { email, password, name: 'Bench' });
-  const { access_token: token } = await api(baseUrl, 'POST', '/api/v1/auth/login', { email, password });
-  const company = await api(baseUrl, 'POST', '/api/v1/companies', { name: 'Bench CRM' }, token);
-  return { accountId: account.id, token, companyId: company.id };
-}
 
 /**
  * The other companies (with their system source), five more sources in every company, then
@@ -123,7 +101,7 @@ async function main() {
     await runSuite('crm', routes, {
       env: { DATABASE_URL: database.url },
       setup: async (baseUrl) => {
-        const { accountId, token, companyId } = await signUpWithCompany(baseUrl);
+        const { accountId, headers, companyId } = await signUpWithCompany(baseUrl, 'crm');
         const db = new Client({ connectionString: database.url });
         await db.connect();
         try {
@@ -135,7 +113,7 @@ async function main() {
         }
         // runSuite reads the routes after setup: the paths get the company now.
         for (const route of routes) route.path = route.path.replace('{company}', companyId);
-        return { authorization: `Bearer ${token}` };
+        return headers;
       },
     });
   } finally {

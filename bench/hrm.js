@@ -12,9 +12,8 @@
  * The database: see provideDatabase in lib.js. BENCH_EMPLOYEES (50000), BENCH_OTHER_COMPANIES
  * (20), BENCH_OTHER_EMPLOYEES (5000) size the data; see bench/README.md for the rest.
  */
-const { randomUUID } = require('node:crypto');
 const { Client } = require('pg');
-const { api, provideDatabase, runSuite } = require('./lib');
+const { provideDatabase, runSuite, signUpWithCompany } = require('./lib');
 
 const size = {
   employees: Number(process.env.BENCH_EMPLOYEES ?? 50_000),
@@ -58,17 +57,6 @@ const routes = [
     path: `/api/v1/companies/{company}/modules/hrm/analysis/${analysis.path}?${new URLSearchParams(analysis.query)}`,
   })),
 ];
-
-/** An account and its company through the API. */
-async function signUpWithCompany(baseUrl) {
-  const email = `bench-hrm-${randomUUID()}@example.test`;
-  const password = 'bench-password';
-  const account = await api(baseUrl, 'POST', '/api/v1/auth/register', { email, password, name: 'Bench' });
-  const { access_token: token } = await api(baseUrl, 'POST', '/api/v1/auth/login', { email, password });
-  const headers = { authorization: `Bearer ${token}` };
-  const company = await api(baseUrl, 'POST', '/api/v1/companies', { name: 'Bench HRM' }, headers);
-  return { accountId: account.id, headers, companyId: company.id };
-}
 
 /**
  * The other companies, 20 positions in every company, then the employees of all of them, inserted
@@ -168,7 +156,7 @@ async function main() {
     await runSuite('hrm', routes, {
       env: { DATABASE_URL: database.url },
       setup: async (baseUrl) => {
-        const { accountId, headers, companyId } = await signUpWithCompany(baseUrl);
+        const { accountId, headers, companyId } = await signUpWithCompany(baseUrl, 'hrm');
         let smallerId;
         const db = new Client({ connectionString: database.url });
         await db.connect();

@@ -5,6 +5,7 @@
  * that lists its routes and calls runSuite().
  */
 const { spawn } = require('node:child_process');
+const { randomUUID } = require('node:crypto');
 const {
   chmodSync,
   existsSync,
@@ -241,6 +242,17 @@ async function signIn(baseUrl) {
   return { Authorization: `Bearer ${session.access_token}` };
 }
 
+/** A fresh account and its company, through the API: the account's id, its headers, the company's id. */
+async function signUpWithCompany(baseUrl, label) {
+  const email = `bench-${label}-${randomUUID()}@example.test`;
+  const password = 'bench-password';
+  const account = await api(baseUrl, 'POST', '/api/v1/auth/register', { email, password, name: 'Bench' });
+  const { access_token: token } = await api(baseUrl, 'POST', '/api/v1/auth/login', { email, password });
+  const headers = { authorization: `Bearer ${token}` };
+  const company = await api(baseUrl, 'POST', '/api/v1/companies', { name: `Bench ${label}` }, headers);
+  return { accountId: account.id, headers, companyId: company.id };
+}
+
 /**
  * The database of a suite that seeds rows with SQL: DATABASE_URL when set (it must be the
  * service's, e.g. with BASE_URL), otherwise a fresh `bench_<label>_<time>` database on
@@ -305,6 +317,7 @@ module.exports = {
   rssMiB,
   api,
   signIn,
+  signUpWithCompany,
   provideDatabase,
   explainLists,
 };
