@@ -236,17 +236,17 @@ export class CompaniesRepository implements CompanyStandings {
           WHERE c.table_schema = current_schema() AND c.column_name = 'company_id' AND t.table_type = 'BASE TABLE'
           ORDER BY c.table_name`,
     );
-    const names = ['companies', ...tables.map((t) => t.table_name)];
-    return Promise.all(
-      names.map(async (name) => {
-        const column = name === 'companies' ? 'id' : 'company_id';
-        const row = await this.db.one<{ rows: number; bytes: string }>(
-          sql`SELECT count(*)::int AS rows, coalesce(sum(pg_column_size(t.*)), 0)::bigint AS bytes
-              FROM ${raw(`"${name}"`)} t WHERE ${raw(column)} = ${companyId}`,
-        );
-        return { name, rows: row!.rows, bytes: Number(row!.bytes) };
-      }),
-    );
+    const usage: TableBytes[] = [];
+    // One table at a time: inside a transaction they share its one connection.
+    for (const name of ['companies', ...tables.map((t) => t.table_name)]) {
+      const column = name === 'companies' ? 'id' : 'company_id';
+      const row = await this.db.one<{ rows: number; bytes: string }>(
+        sql`SELECT count(*)::int AS rows, coalesce(sum(pg_column_size(t.*)), 0)::bigint AS bytes
+            FROM ${raw(`"${name}"`)} t WHERE ${raw(column)} = ${companyId}`,
+      );
+      usage.push({ name, rows: row!.rows, bytes: Number(row!.bytes) });
+    }
+    return usage;
   }
 }
 
