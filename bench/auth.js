@@ -9,7 +9,7 @@
  * Target (issue 3): key authentication plus quota accounting costs at most 25% of the
  * unauthenticated throughput, i.e. account/status >= 0.75.
  */
-const { settings, startService, runScenario, api, signIn } = require('./lib');
+const { api, runMain, runScenario, settings, signIn, startService } = require('./lib');
 
 async function main() {
   const service = await startService();
@@ -58,7 +58,4 @@ async function main() {
   );
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error.stack ?? error}\n`);
-  process.exit(1);
-});
+runMain(main);

@@ -21,7 +21,7 @@ const { mkdtempSync, readFileSync, existsSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 const { Client } = require('pg');
-const { startService, settings, api, signIn } = require('./lib');
+const { api, runMain, settings, signIn, startService } = require('./lib');
 
 const BASELINE_DIR = resolve(process.env.BASELINE_DIR ?? join(__dirname, '..', '..', 'shared', 'baseline'));
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -219,7 +219,4 @@ async function main() {
   process.stdout.write(`\n${line(columns)}\n${rows.map((r) => line(columns.map((c) => r[c]))).join('\n')}\n`);
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error.stack ?? error}\n`);
-  process.exit(1);
-});
+runMain(main);

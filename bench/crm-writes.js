@@ -10,7 +10,7 @@
  * Uses a fresh database on BENCH_ADMIN_URL (default the local server), dropped at the end.
  */
 const { Client } = require('pg');
-const { settings, startService, runScenario, api, signIn } = require('./lib');
+const { api, runMain, runScenario, settings, signIn, startService } = require('./lib');
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = ['enabled', 'disabled', 'enabled', 'disabled'];
@@ -64,7 +64,4 @@ async function main() {
   );
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error.stack ?? error}\n`);
-  process.exit(1);
-});
+runMain(main);

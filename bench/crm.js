@@ -15,7 +15,7 @@
  * see bench/README.md for the rest.
  */
 const { Client } = require('pg');
-const { explainLists, provideDatabase, runSuite, signUpWithCompany } = require('./lib');
+const { explainLists, provideDatabase, runMain, runSuite, signUpWithCompany } = require('./lib');
 
 const size = {
   clients: Number(process.env.BENCH_CLIENTS ?? 100_000),
@@ -121,7 +121,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error.stack ?? error}\n`);
-  process.exit(1);
-});
+runMain(main);

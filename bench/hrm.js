@@ -13,7 +13,7 @@
  * (20), BENCH_OTHER_EMPLOYEES (5000) size the data; see bench/README.md for the rest.
  */
 const { Client } = require('pg');
-const { provideDatabase, runSuite, signUpWithCompany } = require('./lib');
+const { provideDatabase, runMain, runSuite, signUpWithCompany } = require('./lib');
 
 const size = {
   employees: Number(process.env.BENCH_EMPLOYEES ?? 50_000),
@@ -177,7 +177,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error.stack ?? error}\n`);
-  process.exit(1);
-});
+runMain(main);

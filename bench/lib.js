@@ -309,7 +309,16 @@ async function explainLists(db, lists, specOf, tables) {
   process.stdout.write(`\nno sequential scan of ${tables.join(' or ')} in any plan\n\n`);
 }
 
+/** Runs a script's main(); a failure prints its stack and exits 1. */
+function runMain(main) {
+  main().catch((error) => {
+    process.stderr.write(`${error.stack ?? error}\n`);
+    process.exit(1);
+  });
+}
+
 module.exports = {
+  runMain,
   settings,
   startService,
   runScenario,

@@ -16,7 +16,7 @@
  * the data; see bench/README.md for the rest.
  */
 const { Client } = require('pg');
-const { api, explainLists, provideDatabase, runSuite, signIn } = require('./lib');
+const { api, explainLists, provideDatabase, runMain, runSuite, signIn } = require('./lib');
 
 const size = {
   tickets: Number(process.env.BENCH_TICKETS ?? 10_000),
@@ -148,7 +148,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error.stack ?? error}\n`);
-  process.exit(1);
-});
+runMain(main);
