@@ -40,6 +40,7 @@ import { LogsModule } from './modules/logs/logs.module';
 import { MembersModule } from './modules/members/members.module';
 import { PermissionsModule } from './modules/permissions/permissions.module';
 import { PlansModule } from './modules/plans/plans.module';
+import { CurrenciesModule } from './modules/currencies/currencies.module';
 import { SupportModule } from './modules/support/support.module';
 import { MediaModule } from './modules/storage/media.module';
 
@@ -96,6 +97,7 @@ import { MediaModule } from './modules/storage/media.module';
     LogsModule,
     HealthModule,
     PlansModule,
+    CurrenciesModule,
     PermissionsModule,
   ],
   providers: [

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
+import { types } from 'pg';
 import type { DataSourceOptions } from 'typeorm';
+import { numericToJson } from './numeric';
 
 /** How long a request waits for a database connection, new or pooled, before giving up. */
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -30,6 +32,15 @@ export function databaseOptions(settings: DatabaseSettings): DataSourceOptions {
       // (waiting for a pooled connection included) instead of holding requests indefinitely.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
+      // Amounts and quantities (`numeric`) arrive as JSON numbers with their exact digits
+      // (CONTRACT 12), so no repository converts them one by one.
+      types: { getTypeParser: numericAsJson },
     },
   };
+}
+
+const getTypeParser = types.getTypeParser as (oid: number, format?: 'text' | 'binary') => unknown;
+
+function numericAsJson(oid: number, format?: 'text' | 'binary'): unknown {
+  return oid === types.builtins.NUMERIC && format !== 'binary' ? numericToJson : getTypeParser(oid, format);
 }
