@@ -196,6 +196,34 @@ describe('Access control', () => {
         const url = `/api/v1/companies/${companyId}/modules/hrm/positions`;
         return expectSuccess(await t.http.post(url).set(owner.auth).send({ name: 'Walk' }), 201).id;
       },
+      counterpartyId: async (companyId, owner) => {
+        const url = `/api/v1/companies/${companyId}/modules/cpm/counterparties`;
+        return expectSuccess(await t.http.post(url).set(owner.auth).send({ name: 'Walk', type: 'bank' }), 201).id;
+      },
+      categoryId: async (companyId, owner) => {
+        const url = `/api/v1/companies/${companyId}/modules/fm/transactions/categories`;
+        return expectSuccess(await t.http.post(url).set(owner.auth).send({ name: 'Walk', direction: 'income' }), 201)
+          .id;
+      },
+      transactionId: async (companyId, owner) => {
+        const url = `/api/v1/companies/${companyId}/modules/fm/transactions`;
+        const body = { base_amount: 1, currency: 'RUB', direction: 'income' };
+        return expectSuccess(await t.http.post(url).set(owner.auth).send(body), 201).id;
+      },
+      creditId: async (companyId, owner) => {
+        const counterpartyId = await RESOURCE_FIXTURES.counterpartyId(companyId, owner);
+        const url = `/api/v1/companies/${companyId}/modules/fm/credits`;
+        const body = {
+          name: 'Walk',
+          type: 'debt',
+          total_amount: 100,
+          currency: 'RUB',
+          start_date: '2026-01-01',
+          end_date: '2026-12-31',
+          counterparty_id: counterpartyId,
+        };
+        return expectSuccess(await t.http.post(url).set(owner.auth).send(body), 201).id;
+      },
       invitationId: async (companyId, owner) =>
         (await invite(t.http, owner, companyId, `walk-${randomUUID()}@example.test`)).id,
       ticketId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).id,

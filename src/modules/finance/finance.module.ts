@@ -1,9 +1,15 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module';
+import { CounterpartiesModule } from '../counterparties/counterparties.module';
+import { FinanceAnalysisController } from './analysis/analysis.controller';
+import { FinanceAnalysisRepository } from './analysis/analysis.repository';
 import { CompanyLifecycle } from '../companies/company-lifecycle';
 import { CategoriesController } from './categories/categories.controller';
 import { CategoriesRepository } from './categories/categories.repository';
 import { CategoriesService } from './categories/categories.service';
+import { CreditsController } from './credits/credits.controller';
+import { CreditsRepository } from './credits/credits.repository';
+import { CreditsService } from './credits/credits.service';
 import { TransactionsController } from './transactions/transactions.controller';
 import { TransactionsRepository } from './transactions/transactions.repository';
 import { TransactionsService } from './transactions/transactions.service';
@@ -14,9 +20,17 @@ import { TransactionsService } from './transactions/transactions.service';
  * first: its routes (`transactions/categories…`) must match before `transactions/:transactionId`.
  */
 @Module({
-  imports: [CompaniesModule],
-  controllers: [CategoriesController, TransactionsController],
-  providers: [CategoriesService, CategoriesRepository, TransactionsService, TransactionsRepository],
+  imports: [CompaniesModule, CounterpartiesModule],
+  controllers: [CategoriesController, TransactionsController, FinanceAnalysisController, CreditsController],
+  providers: [
+    CategoriesService,
+    CategoriesRepository,
+    TransactionsService,
+    TransactionsRepository,
+    FinanceAnalysisRepository,
+    CreditsService,
+    CreditsRepository,
+  ],
   exports: [TransactionsService],
 })
 export class FinanceModule implements OnModuleInit {
