@@ -10,6 +10,9 @@ import { CategoriesService } from './categories/categories.service';
 import { CreditsController } from './credits/credits.controller';
 import { CreditsRepository } from './credits/credits.repository';
 import { CreditsService } from './credits/credits.service';
+import { ForecastController } from './forecast/forecast.controller';
+import { ForecastRepository } from './forecast/forecast.repository';
+import { ForecastService } from './forecast/forecast.service';
 import { TransactionsController } from './transactions/transactions.controller';
 import { TransactionsRepository } from './transactions/transactions.repository';
 import { TransactionsService } from './transactions/transactions.service';
@@ -21,7 +24,13 @@ import { TransactionsService } from './transactions/transactions.service';
  */
 @Module({
   imports: [CompaniesModule, CounterpartiesModule],
-  controllers: [CategoriesController, TransactionsController, FinanceAnalysisController, CreditsController],
+  controllers: [
+    CategoriesController,
+    TransactionsController,
+    FinanceAnalysisController,
+    CreditsController,
+    ForecastController,
+  ],
   providers: [
     CategoriesService,
     CategoriesRepository,
@@ -30,6 +39,8 @@ import { TransactionsService } from './transactions/transactions.service';
     FinanceAnalysisRepository,
     CreditsService,
     CreditsRepository,
+    ForecastService,
+    ForecastRepository,
   ],
   exports: [TransactionsService],
 })
