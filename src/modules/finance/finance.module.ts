@@ -1,5 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module';
+import { DocsModule } from '../docs/docs.module';
 import { CounterpartiesModule } from '../counterparties/counterparties.module';
 import { FinanceAnalysisController } from './analysis/analysis.controller';
 import { FinanceAnalysisRepository } from './analysis/analysis.repository';
@@ -13,6 +14,9 @@ import { CreditsService } from './credits/credits.service';
 import { ForecastController } from './forecast/forecast.controller';
 import { ForecastRepository } from './forecast/forecast.repository';
 import { ForecastService } from './forecast/forecast.service';
+import { FinanceReportController } from './report/finance-report.controller';
+import { FinanceReportRepository } from './report/finance-report.repository';
+import { FinanceReportService } from './report/finance-report.service';
 import { TransactionsController } from './transactions/transactions.controller';
 import { TransactionsRepository } from './transactions/transactions.repository';
 import { TransactionsService } from './transactions/transactions.service';
@@ -23,13 +27,14 @@ import { TransactionsService } from './transactions/transactions.service';
  * first: its routes (`transactions/categories…`) must match before `transactions/:transactionId`.
  */
 @Module({
-  imports: [CompaniesModule, CounterpartiesModule],
+  imports: [CompaniesModule, CounterpartiesModule, DocsModule],
   controllers: [
     CategoriesController,
     TransactionsController,
     FinanceAnalysisController,
     CreditsController,
     ForecastController,
+    FinanceReportController,
   ],
   providers: [
     CategoriesService,
@@ -41,6 +46,8 @@ import { TransactionsService } from './transactions/transactions.service';
     CreditsRepository,
     ForecastService,
     ForecastRepository,
+    FinanceReportService,
+    FinanceReportRepository,
   ],
   exports: [TransactionsService],
 })

@@ -13,7 +13,7 @@ const credits = new Table(CreditEntity);
  * What has been paid on credit `cr`: its completed payments less their reversals. A payment of a
  * debt is an expense, of a credit an income; a reversal goes the other way, so it subtracts.
  */
-const PAID = `(SELECT coalesce(sum(CASE WHEN t.direction = CASE cr.type WHEN 'debt' THEN 'expense' ELSE 'income' END
+export const PAID = `(SELECT coalesce(sum(CASE WHEN t.direction = CASE cr.type WHEN 'debt' THEN 'expense' ELSE 'income' END
     THEN t.base_amount ELSE -t.base_amount END), 0)
   FROM transactions t WHERE t.company_id = cr.company_id AND t.credit_id = cr.id AND t.status = 'completed')`;
 
