@@ -87,7 +87,7 @@ async function seed(db, accountId, companyId) {
        CASE WHEN g % 50 = 0 THEN 'failed' WHEN g % 33 = 0 THEN 'pending' ELSE 'completed' END,
        CASE WHEN g % 10 = 0 THEN 'Аренда офиса' WHEN g % 3 = 0 THEN NULL ELSE 'Оплата заказа №' || g END,
        c.newest - g * c.step,
-       CASE WHEN g % 2 = 0 THEN e.ids[1 + g % ${EMPLOYEES}] END,
+       CASE WHEN g % 2 = 0 THEN e.ids[1 + (g / 2) % ${EMPLOYEES}] END,
        CASE WHEN g % 5 <> 0 THEN cat.id END
      FROM (
        SELECT id, CASE WHEN id = $1 THEN $2::int ELSE $3::int END AS n, now() AS newest,
