@@ -128,3 +128,24 @@ export const Rfc3339Time = () =>
       },
     }),
   );
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `value` is a real calendar date written `YYYY-MM-DD` (no 30 February). */
+export function isCalendarDate(value: unknown): boolean {
+  const parts = typeof value === 'string' ? CALENDAR_DATE.exec(value) : null;
+  if (!parts) return false;
+  const [year, month, day] = parts.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A calendar date, `YYYY-MM-DD` (CONTRACT 12: a credit's start_date and end_date, a due date). */
+export const CalendarDate = () =>
+  applyDecorators(
+    ApiProperty({ type: 'string', format: 'date', example: '2026-11-21' }),
+    ValidateBy({
+      name: 'isCalendarDate',
+      validator: { validate: isCalendarDate, defaultMessage: () => 'must be a date written YYYY-MM-DD' },
+    }),
+  );
