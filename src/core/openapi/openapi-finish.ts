@@ -51,7 +51,7 @@ const isPublic = (op: Operation) => JSON.stringify(op.security) === '[{}]';
  * 409 limit_exceeded on `*.create`, CONTRACT 7), its path ids (404), plus those its handler
  * declares with @ApiErrors.
  */
-function errorsOf(op: Operation): Map<ErrorCode, string> {
+function errorsOf(path: string, op: Operation): Map<ErrorCode, string> {
   const errors = new Map<ErrorCode, string>();
   const add = (code: ErrorCode, why: string) =>
     errors.set(code, errors.has(code) ? `${errors.get(code)}; ${why}` : why);
@@ -68,7 +68,9 @@ function errorsOf(op: Operation): Map<ErrorCode, string> {
     add('forbidden', `the caller's role or position lacks \`${permission}\``);
     add('plan_required', `the company's plan does not include \`${permission}\`, or has expired`);
   }
-  if (parameters.some((parameter) => parameter.in === 'path')) {
+  if (path.startsWith(COMPANY_PATH)) {
+    add('not_found', 'no such company, or the caller is not its member, or an id of the path names nothing of it');
+  } else if (parameters.some((parameter) => parameter.in === 'path')) {
     add('not_found', 'an id of the path names nothing the caller can see');
   }
   if (permission?.endsWith('.create')) add('limit_exceeded', "the company is over its plan's database limit");
@@ -90,7 +92,7 @@ function accessOf(path: string, op: Operation): string {
 }
 
 function finishOperation(path: string, op: Operation): void {
-  const errors = errorsOf(op);
+  const errors = errorsOf(path, op);
   delete op[ERRORS_EXTENSION];
   const responses = op.responses as Record<string, ResponseObject>;
   const byStatus = new Map<number, ErrorCode[]>();
@@ -111,10 +113,10 @@ function finishOperation(path: string, op: Operation): void {
     description: '`internal_error` (500), or `service_unavailable` (503, see Retry-After)',
     content: { 'application/json': { schema: ERROR_ENVELOPE } },
   };
-  if (!isPublic(op)) {
-    for (const [status, response] of Object.entries(responses)) {
-      if (/^2\d\d$/.test(status)) response.headers = { ...response.headers, ...headerRefs(QUOTA_HEADERS) };
-    }
+  for (const [status, response] of Object.entries(responses)) {
+    if (!/^2\d\d$/.test(status)) continue;
+    response.description ||= 'Success: the envelope, its `data` as below';
+    if (!isPublic(op)) response.headers = { ...response.headers, ...headerRefs(QUOTA_HEADERS) };
   }
   const errorList = [...errors.keys()].map((code) => `${ERROR_STATUS[code]} \`${code}\``).join(', ');
   op.description = [op.description, `**Access:** ${accessOf(path, op)}.`, `**Errors:** ${errorList}.`]
@@ -172,9 +174,8 @@ function completeRequestProperties(schemas: SchemaObject[]): void {
       const example = exampleOf(property);
       if (example !== undefined) property.example = example;
       if (property.default !== undefined) {
-        property.description = [property.description, `Default: \`${JSON.stringify(property.default)}\`.`]
-          .filter(Boolean)
-          .join(' ');
+        const value = typeof property.default === 'string' ? property.default : JSON.stringify(property.default);
+        property.description = [property.description, `Default: \`${value}\`.`].filter(Boolean).join(' ');
         delete property.default;
       }
     }
