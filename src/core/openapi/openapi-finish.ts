@@ -202,7 +202,9 @@ function refuseDuplicateOperationIds(entries: Array<[string, string, Operation]>
  * error codes in each description, the error envelope on every 4xx, quota headers, 429,
  * examples the schemas determine, tag descriptions. Throws on clashing operation ids.
  */
-export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
+export function finishOpenApiDocument(generated: OpenAPIObject): OpenAPIObject {
+  // A copy: Nest's document shares objects with the decorators' metadata, which must stay as declared.
+  const document = structuredClone(generated);
   const entries = Object.entries(document.paths).flatMap(([path, item]) =>
     METHODS.filter((method) => item[method]).map((method) => [path, method, item[method] as Operation] as const),
   );

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_VERSION } from '../../version';
+import { refuseDuplicateModelNames } from './model-names';
 import { finishOpenApiDocument } from './openapi-finish';
 import { operationIdOf } from './operation-ids';
 
@@ -26,6 +27,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addSecurityRequirements(BEARER_SCHEME)
     .addSecurityRequirements(API_KEY_SCHEME)
     .build();
+  refuseDuplicateModelNames(app);
   return finishOpenApiDocument(SwaggerModule.createDocument(app, config, { operationIdFactory: operationIdOf }));
 }
 
