@@ -102,10 +102,10 @@ function finishOperation(path: string, op: Operation): void {
     const declared = responses[status]?.description;
     responses[status] = {
       description: declared || codes.map((code) => `\`${code}\`: ${errors.get(code)}.`).join(' '),
-      content: { 'application/json': { schema: ERROR_ENVELOPE } },
       ...(status === ERROR_STATUS.rate_limited ? { headers: headerRefs(['Retry-After', ...QUOTA_HEADERS]) } : {}),
     };
   }
+  // Every 4xx, the derived ones and any a handler declares itself, is in the envelope.
   for (const [status, response] of Object.entries(responses)) {
     if (status.startsWith('4')) response.content = { 'application/json': { schema: ERROR_ENVELOPE } };
   }
@@ -216,10 +216,7 @@ export function finishOpenApiDocument(generated: OpenAPIObject): OpenAPIObject {
     for (const parameter of (op.parameters ?? []) as ParameterObject[]) {
       // Only query parameters: a made-up path id would pre-fill Swagger UI with a 404.
       if (parameter.in !== 'query' || !parameter.schema || '$ref' in parameter.schema) continue;
-      if (parameter.example === undefined) {
-        const example = parameter.schema.example ?? exampleOf(parameter.schema);
-        if (example !== undefined) parameter.example = example;
-      }
+      parameter.example ??= exampleOf(parameter.schema);
     }
   }
   moveNullableIntoBranch(document);
