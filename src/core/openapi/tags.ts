@@ -1,4 +1,7 @@
-/** The description of each tag of the document; a tag used without one fails the lint. */
+/**
+ * The description of each tag of the document; a tag used without one fails the lint. Finance,
+ * Warehouse, Deals and Counterparties are the tags of the modules being built beside this one.
+ */
 export const TAG_DESCRIPTIONS: Record<string, string> = {
   Auth: 'Sign-up, sign-in with a password or a fingerprint key, e-mail confirmation, sign-out.',
   Account: "The caller's own account: profile, summary, fingerprint keys, invitations received.",
@@ -14,7 +17,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Support: 'Support tickets and their messages.',
   Logs: "The company's audit trail: who did what, when, with which permission.",
   Service: 'Liveness, readiness and status of the service.',
-  Finance: 'Finance: accounts, categories and money operations.',
-  Warehouse: 'Warehouse: products, stock and stock movements.',
+  Finance: 'Finance: transactions and their categories, credits, forecast, analysis and the report.',
+  Warehouse: 'Warehouse: the catalog (units, categories, products) and the stocks.',
   Deals: 'Deals with clients and their stages.',
+  Counterparties: 'Counterparties of finance operations: the other side of each payment.',
 };
