@@ -29,19 +29,22 @@ class NameDto {
   name: string;
 }
 
-/** Company routes that exist only in this test, to exercise the guard on codes of every kind. */
+/**
+ * Company routes that exist only in this test, to exercise the guard on codes of every kind
+ * (handler names are operation ids: they must not be those of real routes).
+ */
 @CompanyResources({ positionId: PositionEntity })
 @Controller('companies/:id/test-only')
 class TestCompanyController {
   @Patch('positions/:positionId')
   @RequirePermission('hrm.positions.update')
-  updatePosition(@Param('positionId') positionId: string, @Body() body: NameDto) {
+  updateTestPosition(@Param('positionId') positionId: string, @Body() body: NameDto) {
     return { id: positionId, ...body };
   }
 
   @Post('crm')
   @RequirePermission('crm.clients.create')
-  createClient() {
+  createTestClient() {
     return { created: true };
   }
 
