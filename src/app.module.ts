@@ -43,6 +43,7 @@ import { PlansModule } from './modules/plans/plans.module';
 import { CurrenciesModule } from './modules/currencies/currencies.module';
 import { SupportModule } from './modules/support/support.module';
 import { MediaModule } from './modules/storage/media.module';
+import { WarehouseModule } from './modules/warehouse/warehouse.module';
 
 @Module({
   imports: [
@@ -91,6 +92,7 @@ import { MediaModule } from './modules/storage/media.module';
     InvitationsModule,
     HrmModule,
     CrmModule,
+    WarehouseModule,
     SupportModule,
     MediaModule,
     DocsModule,

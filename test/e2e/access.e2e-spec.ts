@@ -18,6 +18,7 @@ import {
   setPlan,
   TestAccount,
 } from '../support/factories';
+import { newCategory, newUnit } from '../support/warehouse';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectSuccess } from '../support/expectations';
 
@@ -196,6 +197,8 @@ describe('Access control', () => {
         const url = `/api/v1/companies/${companyId}/modules/hrm/positions`;
         return expectSuccess(await t.http.post(url).set(owner.auth).send({ name: 'Walk' }), 201).id;
       },
+      categoryId: async (companyId, owner) => (await newCategory(t.http, owner, companyId)).id,
+      unitId: async (companyId, owner) => (await newUnit(t.http, owner, companyId)).id,
       invitationId: async (companyId, owner) =>
         (await invite(t.http, owner, companyId, `walk-${randomUUID()}@example.test`)).id,
       ticketId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).id,

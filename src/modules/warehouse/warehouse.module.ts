@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { CategoriesController } from './categories/categories.controller';
+import { CategoriesRepository } from './categories/categories.repository';
+import { CategoriesService } from './categories/categories.service';
+import { UnitsController } from './units/units.controller';
+import { UnitsRepository } from './units/units.repository';
+import { UnitsService } from './units/units.service';
+import { WarehouseReferences } from './warehouse-references';
+
+/**
+ * Warehouse (wm): the catalog (categories, goods and services) and the stock (CONTRACT 15;
+ * docs/warehouse.md). Other modules check the rows their bodies name through
+ * WarehouseReferences.
+ */
+@Module({
+  controllers: [CategoriesController, UnitsController],
+  providers: [CategoriesService, CategoriesRepository, UnitsService, UnitsRepository, WarehouseReferences],
+  exports: [WarehouseReferences],
+})
+export class WarehouseModule {}
