@@ -173,6 +173,14 @@ describe('Access control', () => {
       return walkTickets.get(companyId)!;
     };
 
+    /** An income batch of one position, for the stock routes' path parameters. */
+    const walkIncome = async (companyId: string, owner: TestAccount) => {
+      const unit = await newUnit(t.http, owner, companyId);
+      const body = { direction: 'income', positions: [{ unit_id: unit.id, quantity: 1 }] };
+      const url = `/api/v1/companies/${companyId}/modules/wm/stocks/batches`;
+      return expectSuccess(await t.http.post(url).set(owner.auth).send(body), 201);
+    };
+
     /**
      * A row of the company for each path parameter the guard checks (CompanyResources): without
      * one, the walk would stop at 404. A new module's resource parameter needs a line here.
@@ -199,6 +207,8 @@ describe('Access control', () => {
       },
       categoryId: async (companyId, owner) => (await newCategory(t.http, owner, companyId)).id,
       unitId: async (companyId, owner) => (await newUnit(t.http, owner, companyId)).id,
+      batchId: async (companyId, owner) => (await walkIncome(companyId, owner)).id,
+      stockPositionId: async (companyId, owner) => (await walkIncome(companyId, owner)).positions[0].id,
       invitationId: async (companyId, owner) =>
         (await invite(t.http, owner, companyId, `walk-${randomUUID()}@example.test`)).id,
       ticketId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).id,

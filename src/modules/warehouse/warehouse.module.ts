@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { CategoriesController } from './categories/categories.controller';
 import { CategoriesRepository } from './categories/categories.repository';
 import { CategoriesService } from './categories/categories.service';
+import { StockController } from './stock/stock.controller';
+import { StockRepository } from './stock/stock.repository';
+import { StockService } from './stock/stock.service';
 import { UnitsController } from './units/units.controller';
 import { UnitsRepository } from './units/units.repository';
 import { UnitsService } from './units/units.service';
@@ -13,8 +16,16 @@ import { WarehouseReferences } from './warehouse-references';
  * WarehouseReferences.
  */
 @Module({
-  controllers: [CategoriesController, UnitsController],
-  providers: [CategoriesService, CategoriesRepository, UnitsService, UnitsRepository, WarehouseReferences],
+  controllers: [CategoriesController, UnitsController, StockController],
+  providers: [
+    CategoriesService,
+    CategoriesRepository,
+    UnitsService,
+    UnitsRepository,
+    StockService,
+    StockRepository,
+    WarehouseReferences,
+  ],
   exports: [WarehouseReferences],
 })
 export class WarehouseModule {}
