@@ -30,8 +30,10 @@ import { AdminsModule } from './modules/admins/admins.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CompaniesModule } from './modules/companies/companies.module';
+import { CounterpartiesModule } from './modules/counterparties/counterparties.module';
 import { CrmModule } from './modules/crm/crm.module';
 import { DocsModule } from './modules/docs/docs.module';
+import { FinanceModule } from './modules/finance/finance.module';
 import { FingerprintsModule } from './modules/fingerprints/fingerprints.module';
 import { HealthModule } from './modules/health/health.module';
 import { HrmModule } from './modules/hrm/hrm.module';
@@ -92,6 +94,8 @@ import { WarehouseModule } from './modules/warehouse/warehouse.module';
     InvitationsModule,
     HrmModule,
     CrmModule,
+    CounterpartiesModule,
+    FinanceModule,
     WarehouseModule,
     SupportModule,
     MediaModule,

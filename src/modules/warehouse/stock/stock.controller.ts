@@ -17,11 +17,10 @@ import { StockBatchEntity } from './stock-batch.entity';
 import { StockPositionEntity } from './stock-position.entity';
 import { StockService } from './stock.service';
 
-/** `stockPositionId`, not `positionId`: that parameter already names HRM positions. */
 @ApiTags('Warehouse')
 @ApiExtraModels(StockPositionDto, ConsumptionDto)
 @Controller('companies/:id/modules/wm/stocks')
-@CompanyResources({ batchId: StockBatchEntity, stockPositionId: StockPositionEntity })
+@CompanyResources({ batchId: StockBatchEntity, positionId: StockPositionEntity })
 export class StockController {
   constructor(private readonly stock: StockService) {}
 
@@ -68,11 +67,11 @@ export class StockController {
     return this.stock.listPositions(company, query);
   }
 
-  @Get('positions/:stockPositionId')
+  @Get('positions/:positionId')
   @RequirePermission('wm.stocks.positions')
   @ApiOperation({ summary: 'One stock position with its unit' })
   @ApiEnvelope(StockPositionDto)
-  getPosition(@CurrentCompany() company: CompanyAccess, @Param('stockPositionId') id: string) {
+  getPosition(@CurrentCompany() company: CompanyAccess, @Param('positionId') id: string) {
     return this.stock.getPosition(company, id);
   }
 }
