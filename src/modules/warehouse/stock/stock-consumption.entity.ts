@@ -47,6 +47,10 @@ export class StockConsumptionEntity extends CompanyOwnedEntity {
   ])
   unit?: CatalogUnitEntity;
 
+  /** Where this take comes in its outcome (1, 2, …): the batch lists its takes in the order they were made. */
+  @Column({ type: 'integer', update: false })
+  ordinal: number;
+
   @ApiProperty({ type: 'number' })
   @Column({ type: 'numeric', precision: 18, scale: 3, update: false })
   quantity: number;

@@ -46,7 +46,7 @@ const BATCH = `b.id, b.direction, b.comment, b.metadata, b.created_at, b.updated
      FROM stock_positions p ${WITH_UNIT} WHERE p.company_id = b.company_id AND p.batch_id = b.id)
   ELSE
     (SELECT coalesce(json_agg(json_build_object('position_id', c.position_id, 'unit_id', c.unit_id,
-       'quantity', c.quantity, 'unit_price', c.unit_price) ORDER BY c.created_at, c.id), '[]')
+       'quantity', c.quantity, 'unit_price', c.unit_price) ORDER BY c.ordinal), '[]')
      FROM stock_consumptions c WHERE c.company_id = b.company_id AND c.batch_id = b.id)
   END AS positions`;
 
@@ -153,46 +153,48 @@ export class StockRepository {
 
   /**
    * Takes `quantity` of the unit from its positions, oldest first (fifo) or newest first (lifo),
-   * and records each take as a consumption of the batch. The caller holds the unit's lock and
-   * has checked that enough remains.
+   * and records each take as a consumption of the batch, numbered on from `after`. The caller
+   * holds the unit's lock and has checked that enough remains. Returns how many takes it made.
    */
-  async consume(
+  consume(
     companyId: string,
     batchId: string,
     unitId: string,
     quantity: number,
     order: 'fifo' | 'lifo',
-  ): Promise<void> {
+    after: number,
+  ): Promise<number> {
     const direction = raw(order === 'fifo' ? 'ASC' : 'DESC');
     const wanted = String(quantity);
-    await this.db.affected(
+    return this.db.affected(
       sql`WITH candidates AS (
             SELECT id, remaining, unit_price,
                    sum(remaining) OVER (ORDER BY created_at ${direction}, id ${direction}) AS running
             FROM stock_positions
             WHERE company_id = ${companyId} AND unit_id = ${unitId} AND remaining > 0
           ), taken AS (
-            SELECT id, least(remaining, ${wanted}::numeric - (running - remaining)) AS quantity, unit_price
+            SELECT id, least(remaining, ${wanted}::numeric - (running - remaining)) AS quantity, unit_price,
+                   ${after}::int + row_number() OVER (ORDER BY running) AS ordinal
             FROM candidates WHERE running - remaining < ${wanted}::numeric
           ), spent AS (
             UPDATE stock_positions p SET remaining = p.remaining - t.quantity, updated_at = now()
             FROM taken t WHERE p.company_id = ${companyId} AND p.id = t.id
           )
-          INSERT INTO stock_consumptions (company_id, batch_id, position_id, unit_id, quantity, unit_price)
-          SELECT ${companyId}, ${batchId}, t.id, ${unitId}, t.quantity, t.unit_price FROM taken t`,
+          INSERT INTO stock_consumptions (company_id, batch_id, position_id, unit_id, ordinal, quantity, unit_price)
+          SELECT ${companyId}, ${batchId}, t.id, ${unitId}, t.ordinal, t.quantity, t.unit_price FROM taken t`,
     );
   }
 
-  /** Ships a serial piece whole; false when it was already shipped. */
-  async shipPiece(companyId: string, batchId: string, pieceId: string): Promise<boolean> {
+  /** Ships a serial piece whole as take number `ordinal`; false when it was already shipped. */
+  async shipPiece(companyId: string, batchId: string, pieceId: string, ordinal: number): Promise<boolean> {
     const shipped = await this.db.affected(
       sql`WITH spent AS (
             UPDATE stock_positions SET remaining = 0, updated_at = now()
             WHERE company_id = ${companyId} AND id = ${pieceId} AND remaining > 0
             RETURNING id, unit_id, quantity, unit_price
           )
-          INSERT INTO stock_consumptions (company_id, batch_id, position_id, unit_id, quantity, unit_price)
-          SELECT ${companyId}, ${batchId}, id, unit_id, quantity, unit_price FROM spent`,
+          INSERT INTO stock_consumptions (company_id, batch_id, position_id, unit_id, ordinal, quantity, unit_price)
+          SELECT ${companyId}, ${batchId}, id, unit_id, ${ordinal}, quantity, unit_price FROM spent`,
     );
     return shipped > 0;
   }

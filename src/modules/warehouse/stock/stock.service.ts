@@ -72,7 +72,9 @@ export class StockService {
         }),
       );
     } else {
-      for (const [i, line] of dto.positions.entries()) await this.take(companyId, batchId, line, units, i);
+      let takes = 0;
+      for (const [i, line] of dto.positions.entries())
+        takes += await this.take(companyId, batchId, line, units, i, takes);
     }
     return (await this.stock.findBatch(companyId, batchId))!;
   }
@@ -97,22 +99,26 @@ export class StockService {
     return this.stock.balance(company.companyId, query);
   }
 
-  /** One outcome line: 409 limit_exceeded (and the whole batch rolled back) when the stock is short. */
+  /**
+   * One outcome line, its takes numbered on from `after`: 409 limit_exceeded (and the whole
+   * batch rolled back) when the stock is short. Returns how many takes it made.
+   */
   private async take(
     companyId: string,
     batchId: string,
     line: BatchLineDto,
     units: Map<string, LockedUnit>,
     i: number,
-  ): Promise<void> {
+    after: number,
+  ): Promise<number> {
     const unit = units.get(line.unit_id)!;
     if (unit.tracking_detail === 'serial') {
-      if (!(await this.stock.shipPiece(companyId, batchId, line.position_id!))) {
+      if (!(await this.stock.shipPiece(companyId, batchId, line.position_id!, after + 1))) {
         throw new AppException('limit_exceeded', 'The piece has already been shipped', [
           { field: `positions.${i}.position_id`, message: 'has already been shipped' },
         ]);
       }
-      return;
+      return 1;
     }
     const { enough, available } = await this.stock.available(companyId, unit.id, line.quantity);
     if (!enough) {
@@ -120,7 +126,7 @@ export class StockService {
         { field: `positions.${i}.quantity`, message: `exceeds the available ${available}` },
       ]);
     }
-    await this.stock.consume(companyId, batchId, unit.id, line.quantity, unit.tracked_type as 'fifo' | 'lifo');
+    return this.stock.consume(companyId, batchId, unit.id, line.quantity, unit.tracked_type as 'fifo' | 'lifo', after);
   }
 }
 
