@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
+import { DocsModule } from '../docs/docs.module';
 import { CategoriesController } from './categories/categories.controller';
 import { CategoriesRepository } from './categories/categories.repository';
 import { CategoriesService } from './categories/categories.service';
+import { WarehouseReportController } from './report/warehouse-report.controller';
+import { WarehouseReportRepository } from './report/warehouse-report.repository';
+import { WarehouseReportService } from './report/warehouse-report.service';
 import { StockController } from './stock/stock.controller';
 import { StockRepository } from './stock/stock.repository';
 import { StockService } from './stock/stock.service';
@@ -16,7 +20,8 @@ import { WarehouseReferences } from './warehouse-references';
  * WarehouseReferences.
  */
 @Module({
-  controllers: [CategoriesController, UnitsController, StockController],
+  imports: [DocsModule],
+  controllers: [CategoriesController, UnitsController, StockController, WarehouseReportController],
   providers: [
     CategoriesService,
     CategoriesRepository,
@@ -24,6 +29,8 @@ import { WarehouseReferences } from './warehouse-references';
     UnitsRepository,
     StockService,
     StockRepository,
+    WarehouseReportService,
+    WarehouseReportRepository,
     WarehouseReferences,
   ],
   exports: [WarehouseReferences],
