@@ -45,6 +45,7 @@ import { PlansModule } from './modules/plans/plans.module';
 import { CurrenciesModule } from './modules/currencies/currencies.module';
 import { SupportModule } from './modules/support/support.module';
 import { MediaModule } from './modules/storage/media.module';
+import { WarehouseModule } from './modules/warehouse/warehouse.module';
 
 @Module({
   imports: [
@@ -95,6 +96,7 @@ import { MediaModule } from './modules/storage/media.module';
     CrmModule,
     CounterpartiesModule,
     FinanceModule,
+    WarehouseModule,
     SupportModule,
     MediaModule,
     DocsModule,

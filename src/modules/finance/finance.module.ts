@@ -5,7 +5,7 @@ import { CounterpartiesModule } from '../counterparties/counterparties.module';
 import { FinanceAnalysisController } from './analysis/analysis.controller';
 import { FinanceAnalysisRepository } from './analysis/analysis.repository';
 import { CompanyLifecycle } from '../companies/company-lifecycle';
-import { CategoriesController } from './categories/categories.controller';
+import { TransactionCategoriesController } from './categories/categories.controller';
 import { CategoriesRepository } from './categories/categories.repository';
 import { CategoriesService } from './categories/categories.service';
 import { CreditsController } from './credits/credits.controller';
@@ -29,7 +29,7 @@ import { TransactionsService } from './transactions/transactions.service';
 @Module({
   imports: [CompaniesModule, CounterpartiesModule, DocsModule],
   controllers: [
-    CategoriesController,
+    TransactionCategoriesController,
     TransactionsController,
     FinanceAnalysisController,
     CreditsController,

@@ -10,7 +10,7 @@ import { CategoryDto, CreateCategoryDto, ListCategoriesQueryDto, UpdateCategoryD
 @ApiTags('Finance')
 @Controller('companies/:id/modules/fm/transactions/categories')
 @CompanyResources({ categoryId: TransactionCategoryEntity })
-export class CategoriesController {
+export class TransactionCategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 
   @Get()
