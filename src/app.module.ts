@@ -31,6 +31,7 @@ import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { CrmModule } from './modules/crm/crm.module';
+import { DealsModule } from './modules/deals/deals.module';
 import { DocsModule } from './modules/docs/docs.module';
 import { FingerprintsModule } from './modules/fingerprints/fingerprints.module';
 import { HealthModule } from './modules/health/health.module';
@@ -91,6 +92,7 @@ import { MediaModule } from './modules/storage/media.module';
     InvitationsModule,
     HrmModule,
     CrmModule,
+    DealsModule,
     SupportModule,
     MediaModule,
     DocsModule,
