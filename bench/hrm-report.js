@@ -30,7 +30,14 @@ async function measure(format) {
   const before = process.memoryUsage().rss;
   const started = process.hrtime.bigint();
   stalls.enable();
-  await RENDERERS[format]({ title: ROSTER_TITLE, subtitle: ['bench'], columns: ROSTER_COLUMNS, rows: rows() }, file);
+  await RENDERERS[format](
+    {
+      title: ROSTER_TITLE,
+      subtitle: ['bench'],
+      sheets: [{ name: ROSTER_TITLE, columns: ROSTER_COLUMNS, rows: rows() }],
+    },
+    file,
+  );
   stalls.disable();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   clearInterval(sampler);

@@ -273,6 +273,28 @@ describe('Docs and media', () => {
       expect(sheet.rowCount).toBe(3 + 50);
     });
 
+    it('a report of several tables: one worksheet each in XLSX, one headed table after another in PDF', async () => {
+      const c = await company();
+      const xlsx = await download(c, (await report(c, { format: 'xlsx', rows: 2, sheets: 3 })).object_path);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.body);
+      expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Список сотрудников', 'Итоги 2', 'Итоги 3']);
+      const totals = workbook.worksheets[2];
+      expect(totals.getRow(1).getCell(1).value).toBe('Список сотрудников');
+      expect(totals.getRow(3).values).toEqual([undefined, 'Показатель', 'Значение']);
+      expect(totals.getRow(4).values).toEqual([undefined, 'Итог 3', '300']);
+
+      const pdf = await download(c, (await report(c, { format: 'pdf', rows: 2, sheets: 3 })).object_path);
+      const text = pdfText(pdf.body);
+      if (text !== null) {
+        const order = ['Список сотрудников', CYRILLIC_NAME, 'Итоги 2', 'Итог 2', 'Итоги 3', 'Итог 3'].map((line) =>
+          text.indexOf(line),
+        );
+        expect(order.every((at) => at >= 0)).toBe(true);
+        expect([...order].sort((a, b) => a - b)).toEqual(order);
+      }
+    });
+
     it('list: newest first, filtered by module, type and search over comment and path, paged', async () => {
       const c = await company();
       const repo = t.app.get(DocsRepository);

@@ -55,6 +55,18 @@ export class GeneratedReportDto {
   @Min(0)
   @Max(20000)
   rows?: number;
+
+  /** Tables in the document: the roster, then one small `Итоги N` table per extra sheet. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  sheets?: number;
+}
+
+async function* totalsRows(sheet: number): AsyncIterable<string[]> {
+  yield [`Итог ${sheet}`, String(sheet * 100)];
 }
 
 export async function* rosterRows(count: number): AsyncIterable<string[]> {
@@ -84,8 +96,14 @@ export class GeneratedReportController {
       comment: body.comment,
       title: 'Список сотрудников',
       subtitle: ['ООО «Ромашка»'],
-      columns: ['№', 'ФИО', 'Должность', 'Статус'],
-      rows: rosterRows(body.rows ?? 3),
+      sheets: [
+        { name: 'Список сотрудников', columns: ['№', 'ФИО', 'Должность', 'Статус'], rows: rosterRows(body.rows ?? 3) },
+        ...Array.from({ length: (body.sheets ?? 1) - 1 }, (_, i) => ({
+          name: `Итоги ${i + 2}`,
+          columns: ['Показатель', 'Значение'],
+          rows: totalsRows(i + 2),
+        })),
+      ],
     });
   }
 }

@@ -1,7 +1,10 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
 
 /** What the main thread sends the PDF worker. */
-export type PdfWorkerMessage = { rows: ReadonlyArray<ReadonlyArray<string>> } | { end: true };
+export type PdfWorkerMessage =
+  | { table: { name: string | null; columns: string[] } }
+  | { rows: ReadonlyArray<ReadonlyArray<string>> }
+  | { end: true };
 
 export interface PdfWorkerData {
   pdfkit: string;
@@ -10,7 +13,6 @@ export interface PdfWorkerData {
   file: string;
   title: string;
   subtitle: string[];
-  columns: string[];
 }
 
 /**
@@ -31,9 +33,10 @@ export function pdfWorkerMain(): void {
   doc.registerFont('bold', data.fontBold);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const columnWidth = width / Math.max(data.columns.length, 1);
   const rowHeight = 16;
-  const room = columnWidth - 4;
+  /** The current table's column width, set by each `table` message. */
+  let columnWidth = width;
+  let room = columnWidth - 4;
 
   /** The text cut (with an ellipsis) to one line of its cell: a binary search, not pdfkit's per-character loop. */
   const fit = (text: string): string => {
@@ -66,11 +69,24 @@ export function pdfWorkerMain(): void {
   doc.font('bold').fontSize(16).text(data.title, { width });
   doc.font('body').fontSize(10);
   for (const line of data.subtitle) doc.text(line, { width });
-  doc.moveDown(0.5);
-  drawRow(data.columns, 'bold');
+
+  const startTable = (name: string | null, columns: string[]) => {
+    columnWidth = width / Math.max(columns.length, 1);
+    room = columnWidth - 4;
+    doc.moveDown(0.5);
+    if (name !== null) {
+      if (doc.y > doc.page.height - doc.page.margins.bottom - 3 * rowHeight) doc.addPage();
+      doc.font('bold').fontSize(12).text(name, left, doc.y, { width });
+      doc.moveDown(0.25);
+    }
+    drawRow(columns, 'bold');
+  };
 
   parentPort.on('message', (message: PdfWorkerMessage) => {
-    if ('rows' in message) {
+    if ('table' in message) {
+      startTable(message.table.name, message.table.columns);
+      parentPort.postMessage('ack');
+    } else if ('rows' in message) {
       for (const row of message.rows) drawRow(row, 'body');
       parentPort.postMessage('ack');
     } else {

@@ -4,13 +4,20 @@ import { Worker } from 'node:worker_threads';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { pdfWorkerMain, PdfWorkerData, PdfWorkerMessage } from './pdf-worker';
 
-/** What a document shows: a title, column headers and its rows (each a list of cells). */
+/** One table of a document: its name, column headers and rows (each a list of cells). */
+export interface Sheet {
+  /** The worksheet's name in XLSX (cut to Excel's 31 characters) and the table's heading in PDF. */
+  name: string;
+  columns: string[];
+  rows: AsyncIterable<ReadonlyArray<string | number | null>>;
+}
+
+/** What a document shows: a title, lines under it and one or more tables, in order. */
 export interface TableContent {
   title: string;
   /** Lines under the title, e.g. the generation time or the company's name. */
   subtitle?: string[];
-  columns: string[];
-  rows: AsyncIterable<ReadonlyArray<string | number | null>>;
+  sheets: Sheet[];
 }
 
 export type DocFormat = 'pdf' | 'xlsx';
@@ -60,7 +67,6 @@ export async function renderPdf(content: TableContent, file: string): Promise<vo
     file,
     title: content.title,
     subtitle: content.subtitle ?? [],
-    columns: content.columns,
   };
   const worker = new Worker(`(${pdfWorkerMain.toString()})()`, { eval: true, workerData: data });
   const failed = new Promise<never>((_, reject) => {
@@ -68,19 +74,23 @@ export async function renderPdf(content: TableContent, file: string): Promise<vo
     worker.once('exit', (code) => reject(new Error(`The PDF worker exited (${code}) before finishing`)));
   });
   const reply = () => Promise.race([once(worker, 'message'), failed]);
+  const send = async (message: PdfWorkerMessage) => {
+    worker.postMessage(message);
+    await reply();
+  };
   try {
-    let batch: string[][] = [];
-    for await (const row of content.rows) {
-      batch.push(row.map(cellText));
-      if (batch.length === PDF_BATCH) {
-        worker.postMessage({ rows: batch } satisfies PdfWorkerMessage);
-        batch = [];
-        await reply();
+    for (const sheet of content.sheets) {
+      // A lone table needs no heading of its own: the document's title names it.
+      await send({ table: { name: content.sheets.length > 1 ? sheet.name : null, columns: sheet.columns } });
+      let batch: string[][] = [];
+      for await (const row of sheet.rows) {
+        batch.push(row.map(cellText));
+        if (batch.length === PDF_BATCH) {
+          await send({ rows: batch });
+          batch = [];
+        }
       }
-    }
-    if (batch.length > 0) {
-      worker.postMessage({ rows: batch } satisfies PdfWorkerMessage);
-      await reply();
+      if (batch.length > 0) await send({ rows: batch });
     }
     worker.postMessage({ end: true } satisfies PdfWorkerMessage);
     await reply();
@@ -96,14 +106,16 @@ export async function renderPdf(content: TableContent, file: string): Promise<vo
 export async function renderXlsx(content: TableContent, file: string): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: true });
   workbook.title = content.title;
-  const sheet = workbook.addWorksheet(content.title.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
-  sheet.addRow([content.title]).commit();
-  for (const line of content.subtitle ?? []) sheet.addRow([line]).commit();
-  const header = sheet.addRow(content.columns);
-  header.font = { bold: true };
-  header.commit();
-  for await (const row of paced(content.rows)) sheet.addRow(row.map((cell) => cell ?? null)).commit();
-  sheet.commit();
+  for (const { name, columns, rows } of content.sheets) {
+    const sheet = workbook.addWorksheet(name.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
+    sheet.addRow([content.title]).commit();
+    for (const line of content.subtitle ?? []) sheet.addRow([line]).commit();
+    const header = sheet.addRow(columns);
+    header.font = { bold: true };
+    header.commit();
+    for await (const row of paced(rows)) sheet.addRow(row.map((cell) => cell ?? null)).commit();
+    sheet.commit();
+  }
   await workbook.commit();
 }
 

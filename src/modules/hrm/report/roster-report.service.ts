@@ -41,8 +41,7 @@ export class RosterReportService {
       comment: request.comment,
       title: ROSTER_TITLE,
       subtitle: [`Сформирован ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`],
-      columns: ROSTER_COLUMNS,
-      rows: rosterRows(this.employees.roster(companyId)),
+      sheets: [{ name: ROSTER_TITLE, columns: ROSTER_COLUMNS, rows: rosterRows(this.employees.roster(companyId)) }],
     });
   }
 }
