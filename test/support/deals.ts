@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsQR from 'jsqr';
 import type TestAgent from 'supertest/lib/agent';
 import { expectPage, expectSuccess } from './expectations';
 import { newAccount, newCompany, TestAccount } from './factories';
@@ -38,4 +43,43 @@ export async function dealsCompany(http: TestAgent, label = 'dm'): Promise<Deals
 
 export async function createDeal(http: TestAgent, c: DealsCompany, body: Record<string, unknown> = {}): Promise<any> {
   return expectSuccess(await http.post(`${c.dm}/deals`).set(c.owner.auth).send(body), 201);
+}
+
+/**
+ * The text of the QR code on a PDF's first page: the page rasterised by poppler's pdftoppm
+ * (Debian's poppler-utils) at 200 dpi as PPM, decoded by jsQR, its bytes read as UTF-8
+ * (ST00012 declares UTF-8). Null when no code is found.
+ */
+export function pdfQrText(pdf: Buffer): string | null {
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-qr-'));
+  try {
+    writeFileSync(join(dir, 'document.pdf'), pdf);
+    execFileSync('pdftoppm', ['-r', '200', '-f', '1', '-l', '1', join(dir, 'document.pdf'), join(dir, 'page')]);
+    const ppm = readFileSync(
+      join(
+        dir,
+        readdirSync(dir).find((name) => name.endsWith('.ppm'))!,
+      ),
+    );
+    const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 64).toString('latin1'))!;
+    const [width, height] = [Number(header[1]), Number(header[2])];
+    const rgb = ppm.subarray(header[0].length);
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) {
+      rgba.set([rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2], 255], i * 4);
+    }
+    const code = jsQR(rgba, width, height);
+    return code ? new TextDecoder('utf-8').decode(Uint8Array.from(code.binaryData)) : null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A payment QR text (`ST00012|Key=value|…`) as its fields. */
+export function paymentFields(text: string): Record<string, string> {
+  const [format, ...pairs] = text.split('|');
+  return {
+    format,
+    ...Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
+  };
 }

@@ -2,12 +2,16 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module';
 import { CompanyLifecycle } from '../companies/company-lifecycle';
 import { CrmModule } from '../crm/crm.module';
+import { DocsModule } from '../docs/docs.module';
 import { HrmModule } from '../hrm/hrm.module';
 import { DealAnalysisController } from './analysis/analysis.controller';
 import { DealAnalysisRepository } from './analysis/analysis.repository';
 import { DealsController } from './deals/deals.controller';
 import { DealsRepository } from './deals/deals.repository';
 import { DealsService } from './deals/deals.service';
+import { InvoiceController } from './invoice/invoice.controller';
+import { InvoiceRepository } from './invoice/invoice.repository';
+import { InvoiceService } from './invoice/invoice.service';
 import { DealStatusesController } from './statuses/statuses.controller';
 import { DealStatusesRepository } from './statuses/statuses.repository';
 import { DealStatusesService } from './statuses/statuses.service';
@@ -17,8 +21,14 @@ import { DealTypesService } from './types/types.service';
 
 /** Deals (dm, CONTRACT 16): types, the company's status pipeline, deals, analyses and invoices. See docs/deals.md. */
 @Module({
-  imports: [CompaniesModule, CrmModule, HrmModule],
-  controllers: [DealTypesController, DealStatusesController, DealsController, DealAnalysisController],
+  imports: [CompaniesModule, CrmModule, HrmModule, DocsModule],
+  controllers: [
+    DealTypesController,
+    DealStatusesController,
+    DealsController,
+    DealAnalysisController,
+    InvoiceController,
+  ],
   providers: [
     DealTypesService,
     DealTypesRepository,
@@ -27,6 +37,8 @@ import { DealTypesService } from './types/types.service';
     DealsService,
     DealsRepository,
     DealAnalysisRepository,
+    InvoiceService,
+    InvoiceRepository,
   ],
 })
 export class DealsModule implements OnModuleInit {
