@@ -1,5 +1,6 @@
 import { containing, Where } from '../../../core/pagination/list';
-import { sql } from '../../../database/sql';
+import { raw, sql } from '../../../database/sql';
+import { CLIENT_SEARCH_TEXT } from '../../crm/clients/clients.repository';
 
 /** The filters the deal list, the board and the analyses share. */
 export interface DealFilters {
@@ -13,9 +14,10 @@ export interface DealFilters {
 }
 
 /**
- * The WHERE over deals aliased `d` of one company. `search` matches the comment, the client's
- * name or any position's name, case-insensitively; each part is a subquery over one company's
- * rows that a trigram index serves (deals_comment_trgm_idx, deal_positions_name_trgm_idx).
+ * The WHERE over deals aliased `d` of one company. `search` matches the comment, any position's
+ * name or the client's CRM search text (first name, last name, e-mail), case-insensitively; each
+ * part is served by a trigram index (deals_comment_trgm_idx, deal_positions_name_trgm_idx,
+ * crm_clients_search_trgm_idx).
  */
 export function dealWhere(companyId: string, filters: DealFilters): Where {
   const where = new Where(sql`d.company_id = ${companyId}`)
@@ -29,10 +31,13 @@ export function dealWhere(companyId: string, filters: DealFilters): Where {
   }
   if (filters.search !== undefined) {
     const pattern = containing(filters.search);
-    where.and(sql`(d.comment ILIKE ${pattern}
-      OR d.client_id IN (SELECT c.id FROM crm_clients c WHERE c.company_id = ${companyId}
-        AND (c.first_name || ' ' || coalesce(c.last_name, '')) ILIKE ${pattern})
-      OR d.id IN (SELECT p.deal_id FROM deal_positions p WHERE p.company_id = ${companyId} AND p.name ILIKE ${pattern}))`);
+    // The matching deals as one set of ids, each part an index lookup, rather than an OR the
+    // planner can only test deal by deal.
+    where.and(sql`d.id IN (
+      SELECT x.id FROM deals x WHERE x.company_id = ${companyId} AND x.comment ILIKE ${pattern}
+      UNION SELECT p.deal_id FROM deal_positions p WHERE p.company_id = ${companyId} AND p.name ILIKE ${pattern}
+      UNION SELECT x.id FROM deals x WHERE x.company_id = ${companyId} AND x.client_id IN (
+        SELECT c.id FROM crm_clients c WHERE c.company_id = ${companyId} AND ${raw(CLIENT_SEARCH_TEXT)} ILIKE ${pattern}))`);
   }
   return where;
 }
