@@ -73,8 +73,9 @@ async function isReady(baseUrl) {
  * stopped, and start-up figures are null). Otherwise `node dist/main` (run `npm run build`
  * first) with a fresh temporary DATA_DIR, a free PORT and `env` on top of this environment:
  * without DATABASE_URL / MINIO_ENDPOINT that is the zero-config start, embedded servers included.
+ * `nodeArgs` go to node before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses).
  */
-async function startService(env = {}) {
+async function startService(env = {}, nodeArgs = []) {
   if (process.env.BASE_URL) {
     const baseUrl = process.env.BASE_URL.replace(/\/$/, '');
     if (!(await isReady(baseUrl))) throw new Error(`BASE_URL ${baseUrl} is not ready (${READY_PATH})`);
@@ -91,7 +92,7 @@ async function startService(env = {}) {
   const logFile = join(dataDir, 'service.log');
   const log = openSync(logFile, 'a');
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, ['dist/main'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/main'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -30,9 +30,11 @@ import { AdminsModule } from './modules/admins/admins.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CompaniesModule } from './modules/companies/companies.module';
+import { CounterpartiesModule } from './modules/counterparties/counterparties.module';
 import { CrmModule } from './modules/crm/crm.module';
 import { DealsModule } from './modules/deals/deals.module';
 import { DocsModule } from './modules/docs/docs.module';
+import { FinanceModule } from './modules/finance/finance.module';
 import { FingerprintsModule } from './modules/fingerprints/fingerprints.module';
 import { HealthModule } from './modules/health/health.module';
 import { HrmModule } from './modules/hrm/hrm.module';
@@ -93,6 +95,8 @@ import { MediaModule } from './modules/storage/media.module';
     HrmModule,
     CrmModule,
     DealsModule,
+    CounterpartiesModule,
+    FinanceModule,
     SupportModule,
     MediaModule,
     DocsModule,

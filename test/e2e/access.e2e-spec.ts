@@ -174,7 +174,8 @@ describe('Access control', () => {
 
     /**
      * A row of the company for each path parameter the guard checks (CompanyResources): without
-     * one, the walk would stop at 404. A new module's resource parameter needs a line here.
+     * one, the walk would stop at 404. A new module's resource parameter needs a line here; a
+     * parameter name two modules share is keyed `<param> <module path>` (`categoryId fm/`).
      */
     const RESOURCE_FIXTURES: Record<string, (companyId: string, owner: TestAccount) => Promise<string>> = {
       sourceId: async (companyId, owner) =>
@@ -200,6 +201,20 @@ describe('Access control', () => {
         (await invite(t.http, owner, companyId, `walk-${randomUUID()}@example.test`)).id,
       ticketId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).id,
       messageId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).last_message.id,
+      counterpartyId: async (companyId, owner) => {
+        const url = `/api/v1/companies/${companyId}/modules/cpm/counterparties`;
+        return expectSuccess(await t.http.post(url).set(owner.auth).send({ name: 'Walk', type: 'bank' }), 201).id;
+      },
+      'categoryId fm/': async (companyId, owner) => {
+        const url = `/api/v1/companies/${companyId}/modules/fm/transactions/categories`;
+        return expectSuccess(await t.http.post(url).set(owner.auth).send({ name: 'Walk', direction: 'income' }), 201)
+          .id;
+      },
+      transactionId: async (companyId, owner) => {
+        const url = `/api/v1/companies/${companyId}/modules/fm/transactions`;
+        const body = { base_amount: 10, currency: 'RUB', direction: 'income' };
+        return expectSuccess(await t.http.post(url).set(owner.auth).send(body), 201).id;
+      },
       logId: async (companyId, owner) => {
         expectSuccess(await t.http.patch(`/api/v1/companies/${companyId}`).set(owner.auth).send({ name: 'Walk' }));
         return expectSuccess(await t.http.get(`/api/v1/companies/${companyId}/modules/logs`).set(owner.auth)).logs[0]
@@ -222,10 +237,18 @@ describe('Access control', () => {
         let url = op.path.replace('{id}', companyId);
         for (const [, param] of op.path.matchAll(/\{(\w+)\}/g)) {
           if (param === 'id') continue;
-          if (!resources.has(param)) {
-            resources.set(param, RESOURCE_FIXTURES[param] ? await RESOURCE_FIXTURES[param](companyId, owner) : UNKNOWN);
+          const fixture =
+            Object.keys(RESOURCE_FIXTURES).find((key) => {
+              const [name, module] = key.split(' ');
+              return name === param && module !== undefined && op.path.includes(`/modules/${module}`);
+            }) ?? param;
+          if (!resources.has(fixture)) {
+            resources.set(
+              fixture,
+              RESOURCE_FIXTURES[fixture] ? await RESOURCE_FIXTURES[fixture](companyId, owner) : UNKNOWN,
+            );
           }
-          url = url.replace(`{${param}}`, resources.get(param)!);
+          url = url.replace(`{${param}}`, resources.get(fixture)!);
         }
         urls.push({ op, code: op.permission!.split(' ')[0], url });
       }

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { LogsPurger } from '../../src/modules/logs/logs-purger';
-import { addMember, invite, joinByInvitation, newAccount, newAdmin, newApiKey, newCompany, TestAccount } from '../support/factories';
+import {
+  addMember,
+  invite,
+  joinByInvitation,
+  newAccount,
+  newAdmin,
+  newApiKey,
+  newCompany,
+  TestAccount,
+} from '../support/factories';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -224,6 +233,123 @@ describe('Logs', () => {
       expectError(await t.http.get(`${logsOf(companyId)}/nope`).set(owner.auth), 400, 'validation_failed');
       // Another company's records never appear in this company's list.
       expect((await list(stranger, strangerCompany)).pagination.total).toBe(0);
+    });
+  });
+
+  describe('totals kept per day and filter', () => {
+    let owner: TestAccount;
+    let companyId: string;
+    const KEYS = ['company.update', 'crm.clients.create', 'logs.clear'];
+    const STATUSES = ['success', 'error', 'pending'];
+    /** Day 0 is today (UTC midnight); records every 5 hours over the last 6 days. */
+    const midnight = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+    const iso = (time: number) => new Date(time).toISOString();
+
+    beforeAll(async () => {
+      owner = await newAccount(t.http, 'logs-totals');
+      companyId = (await newCompany(t.http, owner)).id;
+      await db.query(
+        `INSERT INTO audit_logs (company_id, key, status, criticality, account_id, metadata, created_at)
+         SELECT $1, ($2::text[])[1 + g % 3], ($3::text[])[1 + (g / 3) % 3], 1 + g % 10,
+           CASE WHEN g % 4 = 0 THEN $4::uuid ELSE $5::uuid END, '{}', to_timestamp($6::bigint / 1000.0) - g * interval '5 hours'
+         FROM generate_series(1, 28) g`,
+        [companyId, KEYS, STATUSES, owner.id, randomUUID(), midnight + 12 * 3_600_000],
+      );
+    });
+
+    const exact = async (where: string, params: unknown[]) =>
+      (
+        await db.query(
+          `SELECT count(*)::int AS n FROM audit_logs a WHERE a.company_id = $1 AND a.created_at >= coalesce(
+             (SELECT visible_from FROM audit_log_horizons WHERE company_id = $1), '-infinity') AND ${where}`,
+          [companyId, ...params],
+        )
+      )[0].n;
+
+    /** Every single filter and window shape: whole days, bounds inside a day, at midnight, one day only. */
+    const cases = (): Array<[Record<string, string | number>, string, unknown[]]> => [
+      [{}, 'TRUE', []],
+      [{ key: 'crm.clients.create' }, `a.key = $2`, ['crm.clients.create']],
+      [{ status: 'error' }, `a.status = $2`, ['error']],
+      [{ account_id: owner.id }, `a.account_id = $2`, [owner.id]],
+      [{ min_criticality: 3, max_criticality: 7 }, `a.criticality BETWEEN 3 AND 7`, []],
+      [{ max_criticality: 2 }, `a.criticality <= 2`, []],
+      [{ start_date: iso(midnight - 2 * DAY_MS) }, `a.created_at >= $2`, [iso(midnight - 2 * DAY_MS)]],
+      [{ end_date: iso(midnight - DAY_MS - 1) }, `a.created_at <= $2`, [iso(midnight - DAY_MS - 1)]],
+      [
+        {
+          start_date: iso(midnight - 4 * DAY_MS + 7_000_000),
+          end_date: iso(midnight - DAY_MS + 3_000_000),
+          status: 'success',
+        },
+        `a.created_at BETWEEN $2 AND $3 AND a.status = 'success'`,
+        [iso(midnight - 4 * DAY_MS + 7_000_000), iso(midnight - DAY_MS + 3_000_000)],
+      ],
+      [
+        { start_date: iso(midnight - 3 * DAY_MS + 1_000), end_date: iso(midnight - 3 * DAY_MS + 80_000_000) },
+        `a.created_at BETWEEN $2 AND $3`,
+        [iso(midnight - 3 * DAY_MS + 1_000), iso(midnight - 3 * DAY_MS + 80_000_000)],
+      ],
+      [{ key: 'company.update', status: 'success' }, `a.key = 'company.update' AND a.status = 'success'`, []],
+    ];
+
+    async function expectExactTotals(): Promise<void> {
+      for (const [query, where, params] of cases()) {
+        const { pagination } = await list(owner, companyId, query);
+        expect({ query, total: pagination.total }).toEqual({ query, total: await exact(where, params) });
+      }
+    }
+
+    it('the counts equal the stored records per UTC day and filter, and every list total is exact', async () => {
+      const counts = await db.query(
+        `SELECT day::text AS day, sum(total)::int AS total FROM audit_log_counts WHERE company_id = $1 AND filter = '' GROUP BY day ORDER BY day`,
+        [companyId],
+      );
+      const stored = await db.query(
+        `SELECT (created_at AT TIME ZONE 'UTC')::date::text AS day, count(*)::int AS total FROM audit_logs WHERE company_id = $1 GROUP BY 1 ORDER BY 1`,
+        [companyId],
+      );
+      expect(counts).toEqual(stored);
+      expect(counts.length).toBeGreaterThanOrEqual(6);
+      await expectExactTotals();
+    });
+
+    /** Activity over the last 35 days against the visible records counted per day. */
+    async function expectExactActivity(): Promise<void> {
+      const start = iso(midnight - 35 * DAY_MS + 3_600_000);
+      const points = expectSuccess(
+        await t.http
+          .get(`${logsOf(companyId)}/activity`)
+          .query({ start_date: start })
+          .set(owner.auth),
+      );
+      const stored = await db.query(
+        `SELECT (created_at AT TIME ZONE 'UTC')::date::text AS date, count(*)::int AS count FROM audit_logs a
+         WHERE company_id = $1 AND created_at >= greatest($2::timestamptz, coalesce(
+           (SELECT visible_from FROM audit_log_horizons WHERE company_id = $1), '-infinity'))
+         GROUP BY 1 ORDER BY 1`,
+        [companyId, start],
+      );
+      expect(points.filter((point: { count: number }) => point.count > 0)).toEqual(stored);
+      expect(stored.length).toBeGreaterThan(2);
+    }
+
+    it('stay exact after an optimize hides part of a day and after the purge drops the hidden days', async () => {
+      await db.query(`UPDATE audit_logs SET created_at = created_at - interval '27 days' WHERE company_id = $1`, [
+        companyId,
+      ]);
+      expectSuccess(await t.http.post(`${logsOf(companyId)}/optimize`).set(owner.auth));
+      await expectExactTotals();
+      await expectExactActivity();
+      await purgeDone();
+      await expectExactTotals();
+      await expectExactActivity();
+      const [{ oldest }] = await db.query(
+        `SELECT min(day) < (SELECT (visible_from AT TIME ZONE 'UTC')::date FROM audit_log_horizons WHERE company_id = $1) AS oldest
+         FROM audit_log_counts WHERE company_id = $1`,
+        [companyId],
+      );
+      expect(oldest).toBe(false);
     });
   });
 

@@ -6,6 +6,7 @@ export const COMPANY_ROUTE = 'access:company_route';
 export const REQUIRED_PERMISSION = 'access:required_permission';
 export const ADMIN_ACCESS = 'access:admin_access';
 export const COMPANY_RESOURCES = 'access:company_resources';
+export const TEXT_PARAMS = 'access:text_params';
 
 /**
  * Whether platform administrators may call a company route without being members:
@@ -49,3 +50,9 @@ export const RequirePermission = (code: PermissionCode, options: { admins?: Admi
  * looks at permissions (CONTRACT 2 order); the table has `id` and `company_id` columns.
  */
 export const CompanyResources = (entities: Record<string, Type>) => SetMetadata(COMPANY_RESOURCES, entities);
+
+/**
+ * Path parameters of a route that are not ids (e.g. a category's `slug`), so the guard does not
+ * hold them to the UUID rule; the handler validates them.
+ */
+export const TextParams = (...names: string[]) => SetMetadata(TEXT_PARAMS, names);

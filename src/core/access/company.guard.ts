@@ -11,6 +11,7 @@ import {
   ADMIN_ACCESS,
   AdminAccess,
   COMPANY_RESOURCES,
+  TEXT_PARAMS,
   COMPANY_ROUTE,
   REQUIRED_PERMISSION,
 } from './company-route.decorators';
@@ -45,7 +46,8 @@ export class CompanyGuard implements CanActivate {
     const account = req.auth!.account;
 
     const params = req.params as Record<string, string>;
-    const malformed = Object.entries(params).filter(([, value]) => !isUUID(value));
+    const text = this.reflector.get<string[] | undefined>(TEXT_PARAMS, context.getHandler()) ?? [];
+    const malformed = Object.entries(params).filter(([name, value]) => !text.includes(name) && !isUUID(value));
     if (malformed.length > 0) {
       throw AppException.validation(malformed.map(([field]) => ({ field, message: 'must be a UUID' })));
     }

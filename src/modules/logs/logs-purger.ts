@@ -77,6 +77,7 @@ export class LogsPurger implements OnApplicationBootstrap, OnApplicationShutdown
       await sleep(PAUSE_MS);
     }
     if (deleted === 0) return;
+    await this.logs.forgetHiddenDays(companyId);
     this.logger.log({ company_id: companyId, deleted }, 'Hidden log records purged');
     this.vacuumSoon();
   }

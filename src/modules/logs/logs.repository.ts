@@ -24,33 +24,112 @@ const visible = (companyId: string) =>
 const horizonLock = (companyId: string) =>
   sql`pg_advisory_xact_lock(hashtextextended('audit_log_horizons:' || ${companyId}, 0))`;
 
-/** The log list (exported for bench/logs.js, which EXPLAINs its statements). */
-export function logList(companyId: string, query: ListLogsQueryDto): ListSpec {
-  return {
-    from: 'audit_logs a',
-    where: new Where(sql`a.company_id = ${companyId}`, visible(companyId))
+/** The conditions of the list's filters other than its time window, over `audit_logs a`. */
+function filtered(companyId: string, query: ListLogsQueryDto): Where {
+  return (
+    new Where(sql`a.company_id = ${companyId}`)
       .equals('a.account_id', query.account_id)
       .equals('a.key', query.key)
       .equals('a.status', query.status)
       .between('a.criticality', query.min_criticality, query.max_criticality)
-      .between('a.created_at', query.start_date, query.end_date)
       // The expression of audit_logs_metadata_trgm_idx (migration AuditSearchIndex), so that index serves it.
-      .contains('(a.metadata::text)', query.search),
+      .contains('(a.metadata::text)', query.search)
+  );
+}
+
+/**
+ * The `audit_log_counts` filters whose sum is the number of records matching the query, or
+ * undefined when the counts cannot answer it (a search, or two filters at once: only one filter
+ * at a time is counted). A criticality range is the sum of its levels.
+ */
+function countedFilters(query: ListLogsQueryDto): string[] | undefined {
+  if (query.search !== undefined) return undefined;
+  const filters: string[][] = [];
+  if (query.account_id !== undefined) filters.push([`account_id=${query.account_id}`]);
+  if (query.key !== undefined) filters.push([`key=${query.key}`]);
+  if (query.status !== undefined) filters.push([`status=${query.status}`]);
+  if (query.min_criticality !== undefined || query.max_criticality !== undefined) {
+    const [min, max] = [query.min_criticality ?? 1, query.max_criticality ?? 10];
+    filters.push(Array.from({ length: Math.max(max - min + 1, 0) }, (_, i) => `criticality=${min + i}`));
+  }
+  if (filters.length > 1) return undefined;
+  return filters[0] ?? [''];
+}
+
+/**
+ * The visible part of [start, end] as one row `w` (docs/logs.md, "Totals"): it runs from the later
+ * of `start` and the company's horizon to `end`. Its whole UTC days, [from_day, to_day), are
+ * read from audit_log_counts; the partial days at either end (a horizon or a bound inside a day)
+ * from the records themselves: [lower, head_end) and [tail_start, upper], at most a day each.
+ */
+function countedWindow(companyId: string, start: string | Date | undefined, end: string | Date | undefined): Sql {
+  return sql`(
+    SELECT lower, upper,
+      CASE WHEN whole THEN (from_ts AT TIME ZONE 'UTC')::date ELSE 'infinity'::date END AS from_day,
+      CASE WHEN whole THEN (to_ts AT TIME ZONE 'UTC')::date ELSE '-infinity'::date END AS to_day,
+      CASE WHEN whole THEN from_ts ELSE 'infinity' END AS head_end,
+      CASE WHEN whole THEN to_ts ELSE 'infinity' END AS tail_start
+    FROM (
+      SELECT lower, upper, from_ts, to_ts, from_ts < to_ts AS whole
+      FROM (
+        SELECT lower, upper,
+          CASE WHEN lower = date_trunc('day', lower, 'UTC') THEN lower
+               ELSE date_trunc('day', lower, 'UTC') + interval '1 day' END AS from_ts,
+          date_trunc('day', upper + interval '1 microsecond', 'UTC') AS to_ts
+        FROM (
+          SELECT greatest(coalesce(${start ?? null}::timestamptz, '-infinity'),
+                   coalesce((SELECT h.visible_from FROM audit_log_horizons h WHERE h.company_id = ${companyId}), '-infinity')) AS lower,
+            coalesce(${end ?? null}::timestamptz, 'infinity') AS upper
+        ) bounds
+      ) days
+    ) whole_days
+  ) w`;
+}
+
+/** The list's exact total from the kept counts: whole days summed, partial days counted. */
+function keptTotal(companyId: string, query: ListLogsQueryDto, filters: string[]): Sql {
+  const matching = filtered(companyId, query).toSql();
+  return sql`SELECT (
+      (SELECT coalesce(sum(n.total), 0) FROM audit_log_counts n
+        WHERE n.company_id = ${companyId} AND n.filter = ANY(${filters}::text[])
+          AND n.day >= w.from_day AND n.day < w.to_day)
+      + (SELECT count(*) FROM audit_logs a
+        WHERE ${matching} AND a.created_at >= w.lower AND a.created_at < w.head_end AND a.created_at <= w.upper)
+      + (SELECT count(*) FROM audit_logs a
+        WHERE ${matching} AND a.created_at >= w.tail_start AND a.created_at <= w.upper)
+    )::int AS total
+    FROM ${countedWindow(companyId, query.start_date, query.end_date)}`;
+}
+
+/** The log list (exported for bench/logs.js, which EXPLAINs its statements). */
+export function logList(companyId: string, query: ListLogsQueryDto): ListSpec {
+  const filters = countedFilters(query);
+  return {
+    from: 'audit_logs a',
+    where: filtered(companyId, query).and(visible(companyId)).between('a.created_at', query.start_date, query.end_date),
     orderBy: 'a.created_at DESC, a.id DESC',
     key: ['a.id'],
     select: LOG,
+    total: filters && keptTotal(companyId, query, filters),
   };
 }
 
-/** Counts per UTC day of [from, to], every day of it listed, ascending. */
+/** Counts per UTC day of [from, to], every day of it listed, ascending: whole days from the kept counts. */
 function activityStatement(companyId: string, from: Date, to: Date): Sql {
+  const recordDays = (range: Sql) =>
+    sql`SELECT (a.created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS count FROM audit_logs a
+      WHERE a.company_id = ${companyId} AND ${range} GROUP BY 1`;
   return sql`WITH counted AS (
-      SELECT (a.created_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS count
-      FROM audit_logs a
-      WHERE a.company_id = ${companyId} AND ${visible(companyId)}
-        AND a.created_at >= ${from} AND a.created_at <= ${to}
-      GROUP BY 1)
-    SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(counted.count, 0) AS count
+      SELECT parts.day, sum(parts.count) AS count
+      FROM ${countedWindow(companyId, from, to)}
+      CROSS JOIN LATERAL (
+        SELECT n.day, n.total AS count FROM audit_log_counts n
+        WHERE n.company_id = ${companyId} AND n.filter = '' AND n.day >= w.from_day AND n.day < w.to_day
+        UNION ALL ${recordDays(sql`a.created_at >= w.lower AND a.created_at < w.head_end AND a.created_at <= w.upper`)}
+        UNION ALL ${recordDays(sql`a.created_at >= w.tail_start AND a.created_at <= w.upper`)}
+      ) parts
+      GROUP BY parts.day)
+    SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(counted.count, 0)::int AS count
     FROM generate_series((${from}::timestamptz AT TIME ZONE 'UTC')::date,
                          (${to}::timestamptz AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
     LEFT JOIN counted ON counted.day = d.day::date
@@ -106,6 +185,15 @@ export class LogsRepository {
         WHERE a.company_id = ${companyId} AND a.created_at < (
           SELECT h.visible_from FROM audit_log_horizons h WHERE h.company_id = ${companyId})
         LIMIT ${limit})`,
+    );
+  }
+
+  /** Drops the company's counts of the days before its horizon's: readers no longer use them. */
+  forgetHiddenDays(companyId: string): Promise<number> {
+    return this.db.affected(
+      sql`DELETE FROM audit_log_counts n USING audit_log_horizons h
+        WHERE n.company_id = ${companyId} AND h.company_id = n.company_id
+          AND n.day < (h.visible_from AT TIME ZONE 'UTC')::date`,
     );
   }
 

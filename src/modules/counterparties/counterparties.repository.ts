@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { ListSpec, listPage, Where } from '../../core/pagination/list';
+import { Page } from '../../core/pagination/page';
+import { Db } from '../../database/db';
+import { sql } from '../../database/sql';
+import { Row, Table } from '../../database/table';
+import { CounterpartyEntity } from './counterparty.entity';
+import type { CounterpartyDto, ListCounterpartiesQueryDto, UpdateCounterpartyDto } from './dto/counterparty.dto';
+
+const counterparties = new Table(CounterpartyEntity);
+const COLUMNS = { except: ['company_id'] } as const;
+const COUNTERPARTY = counterparties.select(undefined, COLUMNS);
+
+/**
+ * What `search` matches. It must stay identical to the expression of
+ * counterparties_search_trgm_idx (migration Finance), or the planner cannot use that index.
+ */
+const SEARCH_TEXT = `(c.name || ' ' || coalesce(c.comment, ''))`;
+
+export function counterpartyList(companyId: string, query: ListCounterpartiesQueryDto): ListSpec {
+  return {
+    from: 'counterparties c',
+    where: new Where(sql`c.company_id = ${companyId}`)
+      .equals('c.type', query.type)
+      .equals('c.status', query.status)
+      .contains(SEARCH_TEXT, query.search),
+    orderBy: 'c.name, c.id',
+    key: ['c.id'],
+    select: counterparties.list('c', COLUMNS),
+  };
+}
+
+@Injectable()
+export class CounterpartiesRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(companyId: string, counterparty: Partial<Row<CounterpartyEntity>>): Promise<CounterpartyDto> {
+    return (await this.db.one<CounterpartyDto>(
+      sql`${counterparties.insert({ ...counterparty, company_id: companyId })} RETURNING ${COUNTERPARTY}`,
+    ))!;
+  }
+
+  list(companyId: string, query: ListCounterpartiesQueryDto): Promise<Page<CounterpartyDto>> {
+    return listPage(this.db, counterpartyList(companyId, query), query);
+  }
+
+  findOne(companyId: string, id: string): Promise<CounterpartyDto | null> {
+    return this.db.one(sql`SELECT ${COUNTERPARTY} FROM counterparties WHERE id = ${id} AND company_id = ${companyId}`);
+  }
+
+  /** Changes the fields sent (updated_at with them). Null when there is no such counterparty. */
+  update(companyId: string, id: string, changes: UpdateCounterpartyDto): Promise<CounterpartyDto | null> {
+    const set = counterparties.assignments(changes);
+    if (!set) return this.findOne(companyId, id);
+    return this.db.one(
+      sql`UPDATE counterparties SET ${set}, updated_at = now()
+          WHERE id = ${id} AND company_id = ${companyId} RETURNING ${COUNTERPARTY}`,
+    );
+  }
+
+  /** Sets the status; updated_at moves only when it changes. Null when there is no such counterparty. */
+  setStatus(companyId: string, id: string, status: string): Promise<CounterpartyDto | null> {
+    return this.db.one(
+      sql`UPDATE counterparties
+          SET status = ${status}, updated_at = CASE WHEN status = ${status} THEN updated_at ELSE now() END
+          WHERE id = ${id} AND company_id = ${companyId} RETURNING ${COUNTERPARTY}`,
+    );
+  }
+
+  /**
+   * Whether `id` is an active counterparty of the company, holding it (FOR SHARE) until the
+   * transaction ends, so it cannot be deactivated while a credit is being written against it.
+   */
+  async isActive(companyId: string, id: string): Promise<boolean> {
+    const row = await this.db.one(
+      sql`SELECT 1 FROM counterparties WHERE id = ${id} AND company_id = ${companyId} AND status = 'active' FOR SHARE`,
+    );
+    return row !== null;
+  }
+}

@@ -1,0 +1,63 @@
+import { ApiProperty, OmitType, PartialType, PickType } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Metadata, Omittable, SearchTerm, TrimmedName } from '../../../core/http/validators';
+import { PageQueryDto } from '../../../core/pagination/page-query.dto';
+import {
+  COUNTERPARTY_STATUSES,
+  COUNTERPARTY_TYPES,
+  CounterpartyEntity,
+  type CounterpartyStatus,
+  type CounterpartyType,
+} from '../counterparty.entity';
+
+export class ListCounterpartiesQueryDto extends PageQueryDto {
+  @ApiProperty({ enum: COUNTERPARTY_TYPES, required: false })
+  @IsOptional()
+  @IsIn(COUNTERPARTY_TYPES)
+  type?: CounterpartyType;
+
+  @ApiProperty({ enum: COUNTERPARTY_STATUSES, required: false })
+  @IsOptional()
+  @IsIn(COUNTERPARTY_STATUSES)
+  status?: CounterpartyStatus;
+
+  /** Case-insensitive substring of the name or the comment (up to 100 characters). */
+  @SearchTerm()
+  search?: string;
+}
+
+export class CreateCounterpartyDto {
+  @TrimmedName(200)
+  name: string;
+
+  @ApiProperty({ enum: COUNTERPARTY_TYPES })
+  @IsIn(COUNTERPARTY_TYPES)
+  type: CounterpartyType;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  comment?: string | null;
+
+  @ApiProperty({ enum: COUNTERPARTY_STATUSES, required: false, default: 'active' })
+  @Omittable()
+  @IsIn(COUNTERPARTY_STATUSES)
+  status?: CounterpartyStatus;
+
+  @Metadata()
+  metadata?: object | null;
+}
+
+/**
+ * name, comment, type, metadata; only the fields sent change; null clears comment or metadata.
+ * The status changes through activate / deactivate.
+ */
+export class UpdateCounterpartyDto extends PartialType(OmitType(CreateCounterpartyDto, ['status'] as const), {
+  skipNullProperties: false,
+}) {}
+
+/** A counterparty as the API shows it: its columns but the company. */
+export class CounterpartyDto extends OmitType(CounterpartyEntity, ['company_id', 'company'] as const) {}
+
+/** The short form inside a credit. */
+export class CounterpartySummaryDto extends PickType(CounterpartyDto, ['id', 'name', 'type', 'status'] as const) {}

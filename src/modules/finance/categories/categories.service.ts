@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { CompanyAccess } from '../../../core/access/company-access';
+import { AppException, found } from '../../../core/http/app.exception';
+import { Page } from '../../../core/pagination/page';
+import { CategoriesRepository } from './categories.repository';
+import { CategoryDto, CreateCategoryDto, ListCategoriesQueryDto, UpdateCategoryDto } from './dto/category.dto';
+
+@Injectable()
+export class CategoriesService {
+  constructor(private readonly categories: CategoriesRepository) {}
+
+  /** Runs in the company-creating transaction (CompanyLifecycle). */
+  createSystemCategories(companyId: string): Promise<void> {
+    return this.categories.createSystemCategories(companyId);
+  }
+
+  list(company: CompanyAccess, query: ListCategoriesQueryDto): Promise<Page<CategoryDto>> {
+    return this.categories.list(company.companyId, query);
+  }
+
+  async get(company: CompanyAccess, id: string): Promise<CategoryDto> {
+    return found(await this.categories.findOne(company.companyId, id), 'Category');
+  }
+
+  async getBySlug(company: CompanyAccess, slug: string): Promise<CategoryDto> {
+    return found(await this.categories.findBySlug(company.companyId, slug), 'Category');
+  }
+
+  create(company: CompanyAccess, dto: CreateCategoryDto): Promise<CategoryDto> {
+    return this.categories.create(company.companyId, dto);
+  }
+
+  /**
+   * System categories never change (409). A used category keeps its direction (409), so every
+   * transaction's category stays of the transaction's direction.
+   */
+  async update(company: CompanyAccess, id: string, dto: UpdateCategoryDto): Promise<CategoryDto> {
+    const category = await this.lockChangeable(company, id);
+    if (
+      dto.direction !== undefined &&
+      dto.direction !== category.direction &&
+      (await this.categories.isUsed(company.companyId, id))
+    ) {
+      throw AppException.conflict('A category used by transactions cannot change its direction');
+    }
+    return (await this.categories.update(company.companyId, id, dto))!;
+  }
+
+  /** System categories and categories used by any transaction cannot be deleted (409). */
+  async delete(company: CompanyAccess, id: string): Promise<Record<string, never>> {
+    await this.lockChangeable(company, id);
+    if (await this.categories.isUsed(company.companyId, id)) {
+      throw AppException.conflict('A category used by transactions cannot be deleted');
+    }
+    await this.categories.delete(company.companyId, id);
+    return {};
+  }
+
+  /** The category, locked against transactions being written to it; 409 for a system one. */
+  private async lockChangeable(company: CompanyAccess, id: string): Promise<CategoryDto> {
+    const category = found(await this.categories.locked(company.companyId, id, 'update'), 'Category');
+    if (category.system) throw AppException.conflict('System categories cannot be changed or deleted');
+    return category;
+  }
+}

@@ -1,0 +1,36 @@
+import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { SearchTerm, TrimmedName } from '../../../../core/http/validators';
+import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
+import { type Direction, DIRECTIONS, TransactionCategoryEntity } from '../category.entity';
+
+export class ListCategoriesQueryDto extends PageQueryDto {
+  @ApiProperty({ enum: DIRECTIONS, required: false })
+  @IsOptional()
+  @IsIn(DIRECTIONS)
+  direction?: Direction;
+
+  /** Case-insensitive substring of the name or the description (up to 100 characters). */
+  @SearchTerm()
+  search?: string;
+}
+
+export class CreateCategoryDto {
+  @TrimmedName(200)
+  name: string;
+
+  @ApiProperty({ enum: DIRECTIONS })
+  @IsIn(DIRECTIONS)
+  direction: Direction;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  description?: string | null;
+}
+
+/** Only the fields sent change; null clears the description. */
+export class UpdateCategoryDto extends PartialType(CreateCategoryDto, { skipNullProperties: false }) {}
+
+/** A category as the API shows it: its columns but the company. */
+export class CategoryDto extends OmitType(TransactionCategoryEntity, ['company_id', 'company'] as const) {}

@@ -1,0 +1,129 @@
+import { ApiProperty, IntersectionType, OmitType } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { TimeWindowQueryDto } from '../../../../core/analysis/periods';
+import { Metadata, Omittable, SearchTerm } from '../../../../core/http/validators';
+import { CURRENCY_CODES, type CurrencyCode } from '../../../../core/money/currencies';
+import { Amount, Currency } from '../../../../core/money/money.validators';
+import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
+import { EMPLOYEE_STATUSES } from '../../../hrm/employees/employee.entity';
+import { type Direction, DIRECTIONS } from '../../categories/category.entity';
+import { CategoryDto } from '../../categories/dto/category.dto';
+import { TRANSACTION_STATUSES, TransactionEntity, type TransactionStatus } from '../transaction.entity';
+
+/** The filters of every transaction list (/fm/transactions, a deal's, a credit's). */
+export class TransactionFiltersDto extends IntersectionType(PageQueryDto, TimeWindowQueryDto) {
+  @ApiProperty({ enum: DIRECTIONS, required: false })
+  @IsOptional()
+  @IsIn(DIRECTIONS)
+  direction?: Direction;
+
+  @ApiProperty({ enum: TRANSACTION_STATUSES, required: false })
+  @IsOptional()
+  @IsIn(TRANSACTION_STATUSES)
+  status?: TransactionStatus;
+
+  @ApiProperty({ enum: CURRENCY_CODES, required: false })
+  @IsOptional()
+  @IsIn(CURRENCY_CODES)
+  currency?: CurrencyCode;
+
+  @IsOptional()
+  @IsUUID()
+  category_id?: string;
+
+  @IsOptional()
+  @IsUUID()
+  employee_id?: string;
+
+  /** Case-insensitive substring of the comment, the employee's name or the category's name. */
+  @SearchTerm()
+  search?: string;
+}
+
+export class ListTransactionsQueryDto extends TransactionFiltersDto {
+  /** Only the transactions of this deal. */
+  @IsOptional()
+  @IsUUID()
+  deal_id?: string;
+}
+
+export class CreateTransactionDto {
+  @Amount({ minimum: 'positive', currencyField: 'currency' })
+  base_amount: number;
+
+  @Currency()
+  currency: CurrencyCode;
+
+  @ApiProperty({ enum: DIRECTIONS })
+  @IsIn(DIRECTIONS)
+  direction: Direction;
+
+  /** A category of this company with the transaction's direction. */
+  @IsOptional()
+  @IsUUID()
+  category_id?: string | null;
+
+  /** An employee of this company. */
+  @IsOptional()
+  @IsUUID()
+  employee_id?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  comment?: string | null;
+
+  @ApiProperty({ enum: TRANSACTION_STATUSES, required: false, default: 'completed' })
+  @Omittable()
+  @IsIn(TRANSACTION_STATUSES)
+  status?: TransactionStatus;
+
+  @Metadata()
+  metadata?: object | null;
+}
+
+/** A transaction in lists: its columns (but the company) and the names of its employee and category. */
+export class TransactionDto extends OmitType(TransactionEntity, [
+  'company_id',
+  'company',
+  'original',
+  'employee',
+  'category',
+  'credit',
+] as const) {
+  employee_first_name: string | null;
+  employee_last_name: string | null;
+  category_name: string | null;
+}
+
+export class TransactionEmployeeDto {
+  id: string;
+  first_name: string;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  @ApiProperty({ enum: EMPLOYEE_STATUSES })
+  status: string;
+}
+
+/** A transaction as GET one, create and reverse answer it: with its employee and category. */
+export class TransactionDetailDto extends TransactionDto {
+  @ApiProperty({ type: TransactionEmployeeDto, nullable: true })
+  employee: TransactionEmployeeDto | null;
+
+  @ApiProperty({ type: CategoryDto, nullable: true })
+  category: CategoryDto | null;
+}
+
+/** The completed transactions of a deal (or of every deal) in one currency (CONTRACT 16). */
+export class DealTransactionsSummaryDto {
+  @ApiProperty({ enum: CURRENCY_CODES })
+  currency: CurrencyCode;
+  /** income − expense */
+  total_amount: number;
+  income_amount: number;
+  expense_amount: number;
+  income_count: number;
+  expense_count: number;
+  total_count: number;
+}

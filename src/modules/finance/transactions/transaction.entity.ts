@@ -1,0 +1,112 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { MetadataProperty } from '../../../core/http/validators';
+import { CURRENCY_CODES } from '../../../core/money/currencies';
+import { CompanyEntity } from '../../companies/company.entity';
+import { EmployeeEntity } from '../../hrm/employees/employee.entity';
+import { DIRECTIONS, TransactionCategoryEntity } from '../categories/category.entity';
+import { CreditEntity } from '../credits/credit.entity';
+
+export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/**
+ * A money movement (CONTRACT 14). Immutable: no updated_at, no UPDATE anywhere; corrections are
+ * reversals, and the partial unique index on `reverse_to` lets at most one exist per original
+ * even under concurrent requests. Every index starts with company_id and, for the list's
+ * filters, ends with its order (created_at, id). The currency index carries what the analyses
+ * and the forecast read (INCLUDE), and the trigram index serves `search` over the comment; both
+ * are created by hand in the migration Finance (TypeORM cannot describe them).
+ * `deal_id` has no foreign key here: the deals module adds it (ON DELETE SET NULL).
+ */
+@Entity('transactions')
+@Index('transactions_company_id_idx', ['company_id'])
+@Index('transactions_company_id_created_at_idx', ['company_id', 'created_at', 'id'])
+@Index('transactions_company_direction_created_at_idx', ['company_id', 'direction', 'created_at', 'id'])
+@Index('transactions_company_status_created_at_idx', ['company_id', 'status', 'created_at', 'id'])
+@Index('transactions_company_category_created_at_idx', ['company_id', 'category_id', 'created_at', 'id'])
+@Index('transactions_company_employee_created_at_idx', ['company_id', 'employee_id', 'created_at', 'id'])
+@Index('transactions_company_credit_created_at_idx', ['company_id', 'credit_id', 'created_at', 'id'])
+@Index('transactions_company_deal_created_at_idx', ['company_id', 'deal_id', 'created_at', 'id'])
+@Index('transactions_company_reverse_to_key', ['company_id', 'reverse_to'], {
+  unique: true,
+  where: 'reverse_to IS NOT NULL',
+})
+@Index('transactions_company_currency_created_at_idx', { synchronize: false })
+@Index('transactions_search_trgm_idx', { synchronize: false })
+export class TransactionEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'uuid', update: false })
+  company_id: string;
+
+  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'company_id' })
+  company?: CompanyEntity;
+
+  @Column({ type: 'numeric', precision: 23, scale: 8 })
+  base_amount: number;
+
+  @ApiProperty({ enum: CURRENCY_CODES })
+  @Column({ type: 'varchar', length: 8 })
+  currency: string;
+
+  @ApiProperty({ enum: DIRECTIONS })
+  @Column({ type: 'varchar', length: 16 })
+  direction: string;
+
+  @ApiProperty({ enum: TRANSACTION_STATUSES })
+  @Column({ type: 'varchar', length: 16, default: 'completed' })
+  status: string;
+
+  @Column({ type: 'text', nullable: true })
+  comment: string | null;
+
+  /** The transaction this one reverses; null for an original. */
+  @Column({ type: 'uuid', nullable: true })
+  reverse_to: string | null;
+
+  @ManyToOne(() => TransactionEntity, { onDelete: 'NO ACTION' })
+  @JoinColumn({ name: 'reverse_to' })
+  original?: TransactionEntity;
+
+  @MetadataProperty()
+  @Column({ type: 'jsonb', nullable: true })
+  metadata: object | null;
+
+  /** When the money moved: the request's time, or a credit payment's `paid_at` (so written, not generated). */
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  created_at: Date;
+
+  @Column({ type: 'uuid', nullable: true })
+  employee_id: string | null;
+
+  /** Employees are never deleted; they go with their company, as transactions do. */
+  @ManyToOne(() => EmployeeEntity, { onDelete: 'NO ACTION' })
+  @JoinColumn({ name: 'employee_id' })
+  employee?: EmployeeEntity;
+
+  @Column({ type: 'uuid', nullable: true })
+  category_id: string | null;
+
+  /** A used category cannot be deleted: the database refuses it, which the API answers with 409. */
+  @ManyToOne(() => TransactionCategoryEntity, { onDelete: 'NO ACTION' })
+  @JoinColumn([
+    { name: 'company_id', referencedColumnName: 'company_id' },
+    { name: 'category_id', referencedColumnName: 'id' },
+  ])
+  category?: TransactionCategoryEntity;
+
+  /** The credit this transaction pays (or reverses a payment of). */
+  @Column({ type: 'uuid', nullable: true })
+  credit_id: string | null;
+
+  @ManyToOne(() => CreditEntity, { onDelete: 'NO ACTION' })
+  @JoinColumn({ name: 'credit_id' })
+  credit?: CreditEntity;
+
+  /** The deal this transaction belongs to (the deals module's foreign key, ON DELETE SET NULL). */
+  @Column({ type: 'uuid', nullable: true })
+  deal_id: string | null;
+}

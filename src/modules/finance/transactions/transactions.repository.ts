@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import { TimeWindowQueryDto } from '../../../core/analysis/periods';
+import { CurrencyCode } from '../../../core/money/currencies';
+import { containing, ListSpec, listPage, Where } from '../../../core/pagination/list';
+import { Page } from '../../../core/pagination/page';
+import { PageQueryDto } from '../../../core/pagination/page-query.dto';
+import { Db } from '../../../database/db';
+import { raw, rfc3339, Sql, sql } from '../../../database/sql';
+import { Row, Table } from '../../../database/table';
+import type {
+  DealTransactionsSummaryDto,
+  ListTransactionsQueryDto,
+  TransactionDetailDto,
+  TransactionDto,
+} from './dto/transaction.dto';
+import { TransactionEntity } from './transaction.entity';
+
+const transactions = new Table(TransactionEntity);
+
+/** A TransactionDto from rows aliased `t`, joined to their employee `e` and category `c`. */
+const TRANSACTION = `${transactions.list('t', { except: ['company_id'] })},
+  e.first_name AS employee_first_name, e.last_name AS employee_last_name, c.name AS category_name`;
+const WITH_NAMES = `LEFT JOIN employees e ON e.id = t.employee_id
+  LEFT JOIN transaction_categories c ON c.id = t.category_id AND c.company_id = t.company_id`;
+/** The employee and category objects that GET one, create and reverse add. */
+const DETAIL = `${TRANSACTION},
+  CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object('id', e.id, 'first_name', e.first_name,
+    'last_name', e.last_name, 'email', e.email, 'phone', e.phone, 'status', e.status) END AS employee,
+  CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', c.name,
+    'description', c.description, 'direction', c.direction, 'system', c.system, 'slug', c.slug,
+    'created_at', ${rfc3339('c.created_at')}, 'updated_at', ${rfc3339('c.updated_at')}) END AS category`;
+
+/** Details of the rows of `from` (aliased `t`). */
+const detailsOf = (from: Sql) => sql`SELECT ${raw(DETAIL)} FROM ${from} ${raw(WITH_NAMES)}`;
+
+/**
+ * `search`: the comment (served by transactions_search_trgm_idx, whose expression this must stay
+ * identical to), or an employee or category of the company whose name matches (each a small
+ * lookup, then an index range per match).
+ */
+function searchCondition(companyId: string, term: string): Sql {
+  const pattern = containing(term);
+  return sql`(t.comment ILIKE ${pattern}
+    OR t.employee_id IN (SELECT id FROM employees WHERE company_id = ${companyId}
+      AND (first_name || ' ' || coalesce(last_name, '')) ILIKE ${pattern})
+    OR t.category_id IN (SELECT id FROM transaction_categories WHERE company_id = ${companyId}
+      AND name ILIKE ${pattern}))`;
+}
+
+/** Which transactions a list is restricted to, on top of its query's filters. */
+export interface TransactionScope {
+  dealId?: string;
+  creditId?: string;
+}
+
+/** The transaction list (exported for bench/finance.js, which EXPLAINs its statements). */
+export function transactionList(
+  companyId: string,
+  query: Partial<ListTransactionsQueryDto>,
+  scope: TransactionScope = {},
+): ListSpec {
+  const where = new Where(sql`t.company_id = ${companyId}`)
+    .between('t.created_at', query.start_date, query.end_date)
+    .equals('t.direction', query.direction)
+    .equals('t.status', query.status)
+    .equals('t.currency', query.currency)
+    .equals('t.category_id', query.category_id)
+    .equals('t.employee_id', query.employee_id)
+    .equals('t.deal_id', scope.dealId ?? query.deal_id)
+    .equals('t.credit_id', scope.creditId);
+  if (query.search !== undefined) where.and(searchCondition(companyId, query.search));
+  return {
+    from: 'transactions t',
+    where,
+    orderBy: 't.created_at DESC, t.id DESC',
+    key: ['t.id'],
+    select: TRANSACTION,
+    join: WITH_NAMES,
+  };
+}
+
+/** The completed transactions linked to one deal, or to any deal, in one currency and window. */
+export interface DealSummaryQuery extends TimeWindowQueryDto {
+  currency: CurrencyCode;
+}
+
+@Injectable()
+export class TransactionsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts a transaction and answers its detail; a second reversal of one original violates a unique index. */
+  async create(companyId: string, transaction: Partial<Row<TransactionEntity>>): Promise<TransactionDetailDto> {
+    const created = sql`${transactions.insert({ ...transaction, company_id: companyId })} RETURNING *`;
+    return (await this.db.one<TransactionDetailDto>(sql`WITH t AS (${created}) ${detailsOf(raw('t'))}`))!;
+  }
+
+  list(
+    companyId: string,
+    query: Partial<ListTransactionsQueryDto> & PageQueryDto,
+    scope?: TransactionScope,
+  ): Promise<Page<TransactionDto>> {
+    return listPage(this.db, transactionList(companyId, query, scope), query);
+  }
+
+  findOne(companyId: string, id: string): Promise<TransactionDetailDto | null> {
+    return this.db.one(sql`${detailsOf(raw('transactions t'))} WHERE t.id = ${id} AND t.company_id = ${companyId}`);
+  }
+
+  /** The transaction's own columns, for the reversal. */
+  findRow(companyId: string, id: string): Promise<Row<TransactionEntity> | null> {
+    return this.db.one(sql`SELECT * FROM transactions WHERE id = ${id} AND company_id = ${companyId}`);
+  }
+
+  /** Whether `id` is an employee of the company. */
+  async employeeExists(companyId: string, id: string): Promise<boolean> {
+    return (await this.db.one(sql`SELECT 1 FROM employees WHERE id = ${id} AND company_id = ${companyId}`)) !== null;
+  }
+
+  /** CONTRACT 16's summary over the deal's completed transactions (every deal's when dealId is null). */
+  async dealSummary(
+    companyId: string,
+    dealId: string | null,
+    query: DealSummaryQuery,
+  ): Promise<DealTransactionsSummaryDto> {
+    const where = new Where(
+      sql`company_id = ${companyId}`,
+      sql`currency = ${query.currency}`,
+      sql`status = 'completed'`,
+    )
+      .and(dealId === null ? sql`deal_id IS NOT NULL` : sql`deal_id = ${dealId}`)
+      .between('created_at', query.start_date, query.end_date);
+    return (await this.db.one<DealTransactionsSummaryDto>(
+      sql`SELECT ${query.currency}::text AS currency,
+          coalesce(sum(base_amount) FILTER (WHERE direction = 'income'), 0)
+            - coalesce(sum(base_amount) FILTER (WHERE direction = 'expense'), 0) AS total_amount,
+          coalesce(sum(base_amount) FILTER (WHERE direction = 'income'), 0) AS income_amount,
+          coalesce(sum(base_amount) FILTER (WHERE direction = 'expense'), 0) AS expense_amount,
+          count(*) FILTER (WHERE direction = 'income')::int AS income_count,
+          count(*) FILTER (WHERE direction = 'expense')::int AS expense_count,
+          count(*)::int AS total_count
+        FROM transactions WHERE ${where.toSql()}`,
+    ))!;
+  }
+}
