@@ -25,7 +25,8 @@ const PERMISSIONS: Array<[string, number, number, boolean, string]> = [
 /**
  * The deals module (CONTRACT 16). Generated from the entities, then by hand: the trigram indexes
  * of `search` (TypeORM cannot describe them; the entities declare them with synchronize: false),
- * the deferred trigger that keeps one default status per company, the initial pipeline of every
+ * the deferred trigger that keeps one default status per company, the foreign key of finance's
+ * transactions.deal_id, the initial pipeline of every
  * company that already exists (new companies get theirs from the module's company-created hook)
  * and the dm permission codes.
  */
@@ -135,6 +136,14 @@ export class Deals1796000000000 implements MigrationInterface {
       `ALTER TABLE "deal_employees" ADD CONSTRAINT "FK_c5f8c994aa620872b1d396aed94" FOREIGN KEY ("company_id") REFERENCES "companies"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
 
+    // A finance transaction's deal (migration Finance left deal_id without a key): deleting a deal
+    // keeps its transactions, unlinked. No deal existed before this migration, so any deal_id
+    // already written points nowhere.
+    await queryRunner.query(`UPDATE "transactions" SET "deal_id" = NULL WHERE "deal_id" IS NOT NULL`);
+    await queryRunner.query(
+      `ALTER TABLE "transactions" ADD CONSTRAINT "FK_f87801cc8dfed7930dcab529879" FOREIGN KEY ("deal_id") REFERENCES "deals"("id") ON DELETE SET NULL ON UPDATE NO ACTION`,
+    );
+
     // `search` on the deal list: the comment and the positions' names, within one company
     // (btree_gin from migration Crm, pg_trgm from AuditSearchIndex). The expressions must stay
     // those of dealWhere in src/modules/deals/deals/deal-filters.ts.
@@ -180,6 +189,7 @@ export class Deals1796000000000 implements MigrationInterface {
     await queryRunner.query(`DELETE FROM permissions WHERE code = ANY($1)`, [PERMISSIONS.map(([code]) => code)]);
     await queryRunner.query(`DROP TRIGGER "deal_statuses_one_default" ON "deal_statuses"`);
     await queryRunner.query(`DROP FUNCTION deal_statuses_one_default()`);
+    await queryRunner.query(`ALTER TABLE "transactions" DROP CONSTRAINT "FK_f87801cc8dfed7930dcab529879"`);
     await queryRunner.query(`DROP INDEX "public"."deal_positions_name_trgm_idx"`);
     await queryRunner.query(`DROP INDEX "public"."deals_comment_trgm_idx"`);
     await queryRunner.query(`ALTER TABLE "deal_employees" DROP CONSTRAINT "FK_c5f8c994aa620872b1d396aed94"`);

@@ -3,6 +3,7 @@ import { CompaniesModule } from '../companies/companies.module';
 import { CompanyLifecycle } from '../companies/company-lifecycle';
 import { CrmModule } from '../crm/crm.module';
 import { DocsModule } from '../docs/docs.module';
+import { FinanceModule } from '../finance/finance.module';
 import { HrmModule } from '../hrm/hrm.module';
 import { DealAnalysisController } from './analysis/analysis.controller';
 import { DealAnalysisRepository } from './analysis/analysis.repository';
@@ -12,6 +13,8 @@ import { DealsService } from './deals/deals.service';
 import { InvoiceController } from './invoice/invoice.controller';
 import { InvoiceRepository } from './invoice/invoice.repository';
 import { InvoiceService } from './invoice/invoice.service';
+import { DealTransactionsController } from './transactions/deal-transactions.controller';
+import { DealTransactionsService } from './transactions/deal-transactions.service';
 import { DealStatusesController } from './statuses/statuses.controller';
 import { DealStatusesRepository } from './statuses/statuses.repository';
 import { DealStatusesService } from './statuses/statuses.service';
@@ -21,13 +24,14 @@ import { DealTypesService } from './types/types.service';
 
 /** Deals (dm, CONTRACT 16): types, the company's status pipeline, deals, analyses and invoices. See docs/deals.md. */
 @Module({
-  imports: [CompaniesModule, CrmModule, HrmModule, DocsModule],
+  imports: [CompaniesModule, CrmModule, HrmModule, DocsModule, FinanceModule],
   controllers: [
     DealTypesController,
     DealStatusesController,
     DealsController,
     DealAnalysisController,
     InvoiceController,
+    DealTransactionsController,
   ],
   providers: [
     DealTypesService,
@@ -39,6 +43,7 @@ import { DealTypesService } from './types/types.service';
     DealAnalysisRepository,
     InvoiceService,
     InvoiceRepository,
+    DealTransactionsService,
   ],
 })
 export class DealsModule implements OnModuleInit {

@@ -126,6 +126,17 @@ export class DealsRepository {
     );
   }
 
+  /**
+   * Holds the deal (FOR KEY SHARE) until the transaction ends, so a row linked to it meanwhile
+   * (a transaction) cannot lose it to a concurrent delete. False when there is no such deal.
+   */
+  async holdForLink(companyId: string, id: string): Promise<boolean> {
+    return (
+      (await this.db.one(sql`SELECT 1 FROM deals WHERE id = ${id} AND company_id = ${companyId} FOR KEY SHARE`)) !==
+      null
+    );
+  }
+
   async delete(companyId: string, id: string): Promise<boolean> {
     return (await this.db.affected(sql`DELETE FROM deals WHERE id = ${id} AND company_id = ${companyId}`)) > 0;
   }
