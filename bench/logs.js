@@ -296,14 +296,21 @@ function measuredLists() {
  * figures, which on a loaded machine carry the Node process's queueing too.
  */
 async function databaseTimes(db, companyId, measured) {
-  const { logList } = require('../dist/modules/logs/logs.repository');
+  const { countWindowStatement, logList } = require('../dist/modules/logs/logs.repository');
   const { listStatements } = require('../dist/core/pagination/list');
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const rows = {};
   for (const [name, filters] of measured) {
     const query = { limit: 20, ...filters, page: filters.page ?? 1 };
     const times = {};
-    for (const [kind, statement] of Object.entries(listStatements(logList(companyId, query), query))) {
+    // The service reads the count window first (one row); a list the counts cannot answer ignores it.
+    const { text: windowText, values: windowValues } = countWindowStatement(
+      companyId,
+      query.start_date,
+      query.end_date,
+    ).render();
+    const [window] = (await db.query(windowText, windowValues)).rows;
+    for (const [kind, statement] of Object.entries(listStatements(logList(companyId, query, window), query))) {
       const { text, values } = statement.render();
       const runs = [];
       let plan;

@@ -57,18 +57,32 @@ function countedFilters(query: ListLogsQueryDto): string[] | undefined {
 }
 
 /**
- * The visible part of [start, end] as one row `w` (docs/logs.md, "Totals"): it runs from the later
- * of `start` and the company's horizon to `end`. Its whole UTC days, [from_day, to_day), are
- * read from audit_log_counts; the partial days at either end (a horizon or a bound inside a day)
- * from the records themselves: [lower, head_end) and [tail_start, upper], at most a day each.
+ * The visible part of [start, end] (docs/logs.md, "Totals"): from the later of `start` and the
+ * company's horizon to `end`. Its whole UTC days, [from_day, to_day), are read from
+ * audit_log_counts; the partial days at either end (a horizon or a bound inside a day) from the
+ * records themselves: [lower, head_end) and [tail_start, upper], at most a day each. Read first,
+ * on its own, so the statements that use it are planned for its actual bounds (an empty range
+ * as empty, a day as a day), and as text, which keeps PostgreSQL's microseconds.
  */
-function countedWindow(companyId: string, start: string | Date | undefined, end: string | Date | undefined): Sql {
-  return sql`(
-    SELECT lower, upper,
-      CASE WHEN whole THEN (from_ts AT TIME ZONE 'UTC')::date ELSE 'infinity'::date END AS from_day,
-      CASE WHEN whole THEN (to_ts AT TIME ZONE 'UTC')::date ELSE '-infinity'::date END AS to_day,
-      CASE WHEN whole THEN from_ts ELSE 'infinity' END AS head_end,
-      CASE WHEN whole THEN to_ts ELSE 'infinity' END AS tail_start
+export interface CountWindow {
+  lower: string;
+  upper: string;
+  from_day: string;
+  to_day: string;
+  head_end: string;
+  tail_start: string;
+}
+
+export function countWindowStatement(
+  companyId: string,
+  start: string | Date | undefined,
+  end: string | Date | undefined,
+): Sql {
+  return sql`SELECT lower::text, upper::text,
+      (CASE WHEN whole THEN (from_ts AT TIME ZONE 'UTC')::date ELSE 'infinity'::date END)::text AS from_day,
+      (CASE WHEN whole THEN (to_ts AT TIME ZONE 'UTC')::date ELSE '-infinity'::date END)::text AS to_day,
+      (CASE WHEN whole THEN from_ts ELSE 'infinity' END)::text AS head_end,
+      (CASE WHEN whole THEN to_ts ELSE 'infinity' END)::text AS tail_start
     FROM (
       SELECT lower, upper, from_ts, to_ts, from_ts < to_ts AS whole
       FROM (
@@ -82,27 +96,29 @@ function countedWindow(companyId: string, start: string | Date | undefined, end:
             coalesce(${end ?? null}::timestamptz, 'infinity') AS upper
         ) bounds
       ) days
-    ) whole_days
-  ) w`;
+    ) whole_days`;
 }
 
 /** The list's exact total from the kept counts: whole days summed, partial days counted. */
-function keptTotal(companyId: string, query: ListLogsQueryDto, filters: string[]): Sql {
+function keptTotal(companyId: string, query: ListLogsQueryDto, filters: string[], w: CountWindow): Sql {
   const matching = filtered(companyId, query).toSql();
   return sql`SELECT (
       (SELECT coalesce(sum(n.total), 0) FROM audit_log_counts n
         WHERE n.company_id = ${companyId} AND n.filter = ANY(${filters}::text[])
-          AND n.day >= w.from_day AND n.day < w.to_day)
+          AND n.day >= ${w.from_day}::date AND n.day < ${w.to_day}::date)
       + (SELECT count(*) FROM audit_logs a
-        WHERE ${matching} AND a.created_at >= w.lower AND a.created_at < w.head_end AND a.created_at <= w.upper)
+        WHERE ${matching} AND a.created_at >= ${w.lower}::timestamptz
+          AND a.created_at < least(${w.head_end}::timestamptz, ${w.upper}::timestamptz + interval '1 microsecond'))
       + (SELECT count(*) FROM audit_logs a
-        WHERE ${matching} AND a.created_at >= w.tail_start AND a.created_at <= w.upper)
-    )::int AS total
-    FROM ${countedWindow(companyId, query.start_date, query.end_date)}`;
+        WHERE ${matching} AND a.created_at >= ${w.tail_start}::timestamptz AND a.created_at <= ${w.upper}::timestamptz)
+    )::int AS total`;
 }
 
-/** The log list (exported for bench/logs.js, which EXPLAINs its statements). */
-export function logList(companyId: string, query: ListLogsQueryDto): ListSpec {
+/**
+ * The log list (exported for bench/logs.js, which EXPLAINs its statements). `window`, read with
+ * countWindowStatement, lets the total come from the kept counts where they can answer.
+ */
+export function logList(companyId: string, query: ListLogsQueryDto, window?: CountWindow): ListSpec {
   const filters = countedFilters(query);
   return {
     from: 'audit_logs a',
@@ -110,23 +126,23 @@ export function logList(companyId: string, query: ListLogsQueryDto): ListSpec {
     orderBy: 'a.created_at DESC, a.id DESC',
     key: ['a.id'],
     select: LOG,
-    total: filters && keptTotal(companyId, query, filters),
+    total: filters && window && keptTotal(companyId, query, filters, window),
   };
 }
 
 /** Counts per UTC day of [from, to], every day of it listed, ascending: whole days from the kept counts. */
-function activityStatement(companyId: string, from: Date, to: Date): Sql {
+function activityStatement(companyId: string, from: Date, to: Date, w: CountWindow): Sql {
   const recordDays = (range: Sql) =>
     sql`SELECT (a.created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS count FROM audit_logs a
       WHERE a.company_id = ${companyId} AND ${range} GROUP BY 1`;
   return sql`WITH counted AS (
       SELECT parts.day, sum(parts.count) AS count
-      FROM ${countedWindow(companyId, from, to)}
-      CROSS JOIN LATERAL (
+      FROM (
         SELECT n.day, n.total AS count FROM audit_log_counts n
-        WHERE n.company_id = ${companyId} AND n.filter = '' AND n.day >= w.from_day AND n.day < w.to_day
-        UNION ALL ${recordDays(sql`a.created_at >= w.lower AND a.created_at < w.head_end AND a.created_at <= w.upper`)}
-        UNION ALL ${recordDays(sql`a.created_at >= w.tail_start AND a.created_at <= w.upper`)}
+        WHERE n.company_id = ${companyId} AND n.filter = '' AND n.day >= ${w.from_day}::date AND n.day < ${w.to_day}::date
+        UNION ALL ${recordDays(sql`a.created_at >= ${w.lower}::timestamptz
+          AND a.created_at < least(${w.head_end}::timestamptz, ${w.upper}::timestamptz + interval '1 microsecond')`)}
+        UNION ALL ${recordDays(sql`a.created_at >= ${w.tail_start}::timestamptz AND a.created_at <= ${w.upper}::timestamptz`)}
       ) parts
       GROUP BY parts.day)
     SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(counted.count, 0)::int AS count
@@ -140,8 +156,13 @@ function activityStatement(companyId: string, from: Date, to: Date): Sql {
 export class LogsRepository {
   constructor(private readonly db: Db) {}
 
-  list(companyId: string, query: ListLogsQueryDto): Promise<Page<LogDto>> {
-    return listPage(this.db, logList(companyId, query), query);
+  async list(companyId: string, query: ListLogsQueryDto): Promise<Page<LogDto>> {
+    const window = countedFilters(query) && (await this.countWindow(companyId, query.start_date, query.end_date));
+    return listPage(this.db, logList(companyId, query, window), query);
+  }
+
+  private async countWindow(companyId: string, start: string | Date | undefined, end: string | Date | undefined) {
+    return (await this.db.one<CountWindow>(countWindowStatement(companyId, start, end)))!;
   }
 
   findOne(companyId: string, id: string): Promise<LogDetailDto | null> {
@@ -150,8 +171,8 @@ export class LogsRepository {
     );
   }
 
-  activity(companyId: string, from: Date, to: Date): Promise<ActivityPointDto[]> {
-    return this.db.rows(activityStatement(companyId, from, to));
+  async activity(companyId: string, from: Date, to: Date): Promise<ActivityPointDto[]> {
+    return this.db.rows(activityStatement(companyId, from, to, await this.countWindow(companyId, from, to)));
   }
 
   /**
