@@ -29,19 +29,22 @@ class NameDto {
   name: string;
 }
 
-/** Company routes that exist only in this test, to exercise the guard on codes of every kind. */
+/**
+ * Company routes that exist only in this test, to exercise the guard on codes of every kind
+ * (handler names are operation ids: they must not be those of real routes).
+ */
 @CompanyResources({ positionId: PositionEntity })
 @Controller('companies/:id/test-only')
 class TestCompanyController {
   @Patch('positions/:positionId')
   @RequirePermission('hrm.positions.update')
-  updatePosition(@Param('positionId') positionId: string, @Body() body: NameDto) {
+  updateTestPosition(@Param('positionId') positionId: string, @Body() body: NameDto) {
     return { id: positionId, ...body };
   }
 
   @Post('crm')
   @RequirePermission('crm.clients.create')
-  createClient() {
+  createTestClient() {
     return { created: true };
   }
 
@@ -197,10 +200,6 @@ describe('Access control', () => {
         const url = `/api/v1/companies/${companyId}/modules/hrm/positions`;
         return expectSuccess(await t.http.post(url).set(owner.auth).send({ name: 'Walk' }), 201).id;
       },
-      invitationId: async (companyId, owner) =>
-        (await invite(t.http, owner, companyId, `walk-${randomUUID()}@example.test`)).id,
-      ticketId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).id,
-      messageId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).last_message.id,
       counterpartyId: async (companyId, owner) => {
         const url = `/api/v1/companies/${companyId}/modules/cpm/counterparties`;
         return expectSuccess(await t.http.post(url).set(owner.auth).send({ name: 'Walk', type: 'bank' }), 201).id;
@@ -212,7 +211,7 @@ describe('Access control', () => {
       },
       transactionId: async (companyId, owner) => {
         const url = `/api/v1/companies/${companyId}/modules/fm/transactions`;
-        const body = { base_amount: 10, currency: 'RUB', direction: 'income' };
+        const body = { base_amount: 1, currency: 'RUB', direction: 'income' };
         return expectSuccess(await t.http.post(url).set(owner.auth).send(body), 201).id;
       },
       'typeId dm/': async (companyId, owner) => {
@@ -226,6 +225,24 @@ describe('Access control', () => {
         const url = `/api/v1/companies/${companyId}/modules/dm/deals`;
         return expectSuccess(await t.http.post(url).set(owner.auth).send({}), 201).id;
       },
+      creditId: async (companyId, owner) => {
+        const counterpartyId = await RESOURCE_FIXTURES.counterpartyId(companyId, owner);
+        const url = `/api/v1/companies/${companyId}/modules/fm/credits`;
+        const body = {
+          name: 'Walk',
+          type: 'debt',
+          total_amount: 100,
+          currency: 'RUB',
+          start_date: '2026-01-01',
+          end_date: '2026-12-31',
+          counterparty_id: counterpartyId,
+        };
+        return expectSuccess(await t.http.post(url).set(owner.auth).send(body), 201).id;
+      },
+      invitationId: async (companyId, owner) =>
+        (await invite(t.http, owner, companyId, `walk-${randomUUID()}@example.test`)).id,
+      ticketId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).id,
+      messageId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).last_message.id,
       logId: async (companyId, owner) => {
         expectSuccess(await t.http.patch(`/api/v1/companies/${companyId}`).set(owner.auth).send({ name: 'Walk' }));
         return expectSuccess(await t.http.get(`/api/v1/companies/${companyId}/modules/logs`).set(owner.auth)).logs[0]

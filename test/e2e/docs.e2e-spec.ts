@@ -282,7 +282,8 @@ describe('Docs and media', () => {
       const totals = workbook.worksheets[2];
       expect(totals.getRow(1).getCell(1).value).toBe('Список сотрудников');
       expect(totals.getRow(3).values).toEqual([undefined, 'Показатель', 'Значение']);
-      expect(totals.getRow(4).values).toEqual([undefined, 'Итог 3', '300']);
+      expect(totals.getRow(4).values).toEqual([undefined, 'Итог 3', 300]);
+      expect(totals.getRow(5).values).toEqual([undefined, 'Минимум', 0.00000001]);
 
       const pdf = await download(c, (await report(c, { format: 'pdf', rows: 2, sheets: 3 })).object_path);
       const text = pdfText(pdf.body);
@@ -292,6 +293,8 @@ describe('Docs and media', () => {
         );
         expect(order.every((at) => at >= 0)).toBe(true);
         expect([...order].sort((a, b) => a - b)).toEqual(order);
+        // Numbers in plain decimal notation, never 1e-8.
+        expect(text).toContain('0.00000001');
       }
     });
 

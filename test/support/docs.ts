@@ -65,8 +65,9 @@ export class GeneratedReportDto {
   sheets?: number;
 }
 
-async function* totalsRows(sheet: number): AsyncIterable<string[]> {
-  yield [`Итог ${sheet}`, String(sheet * 100)];
+async function* totalsRows(sheet: number): AsyncIterable<Array<string | number>> {
+  yield [`Итог ${sheet}`, sheet * 100];
+  yield ['Минимум', 0.00000001];
 }
 
 export async function* rosterRows(count: number): AsyncIterable<string[]> {

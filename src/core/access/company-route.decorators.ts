@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata, Type } from '@nestjs/common';
-import { ApiExtension, ApiForbiddenResponse, ApiNotFoundResponse, ApiParam } from '@nestjs/swagger';
+import { ApiExtension, ApiParam } from '@nestjs/swagger';
 import type { PermissionCode } from './permission-codes';
 
 export const COMPANY_ROUTE = 'access:company_route';
@@ -22,14 +22,14 @@ export const CompanyRoute = () =>
   applyDecorators(
     SetMetadata(COMPANY_ROUTE, true),
     // Handlers read the company through @CurrentCompany(), not @Param('id'): declare it here.
-    ApiParam({ name: 'id', description: 'Company id', format: 'uuid' }),
-    ApiNotFoundResponse({ description: 'Unknown company or resource, or a company the caller is not a member of' }),
+    ApiParam({ name: 'id', description: 'Company id', type: 'string', format: 'uuid' }),
   );
 
 /**
  * Declares the permission code that guards a company operation. The company guard enforces
  * it (403 forbidden, then 403 plan_required), the audit trail records it for changes, and
- * OpenAPI shows it as `x-permission`, so the three cannot drift apart.
+ * OpenAPI shows it as `x-permission` and in the description with its 403s (openapi-finish.ts),
+ * so they cannot drift apart.
  */
 export const RequirePermission = (code: PermissionCode, options: { admins?: AdminAccess } = {}) =>
   applyDecorators(
@@ -39,9 +39,6 @@ export const RequirePermission = (code: PermissionCode, options: { admins?: Admi
       ? [SetMetadata(ADMIN_ACCESS, options.admins), ApiExtension('x-admin-access', options.admins)]
       : []),
     ApiExtension('x-permission', code),
-    ApiForbiddenResponse({
-      description: `Needs permission \`${code}\` (forbidden) within the company's plan (plan_required)`,
-    }),
   );
 
 /**

@@ -26,6 +26,7 @@ export const TrimmedName = (max = 100) => TrimmedText(max);
 /** A list's `search`: optional, trimmed, 1 to 100 characters; empty or blank is no search. */
 export const SearchTerm = () =>
   applyDecorators(
+    ApiProperty({ maxLength: 100, example: 'anna' }),
     IsOptional(),
     Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value)),
     IsString(),
@@ -34,7 +35,12 @@ export const SearchTerm = () =>
 
 /** An e-mail address, trimmed and lower-cased so comparisons are case-insensitive. */
 export const NormalisedEmail = () =>
-  applyDecorators(Transform(trimLower), IsEmail({}, { message: 'must be an email' }), MaxLength(254));
+  applyDecorators(
+    ApiProperty({ format: 'email', maxLength: 254, example: 'user@example.com' }),
+    Transform(trimLower),
+    IsEmail({}, { message: 'must be an email' }),
+    MaxLength(254),
+  );
 
 /**
  * An optional field that may be left out but not sent as null (its column is NOT NULL), where
@@ -72,6 +78,7 @@ export const MetadataProperty = (required = true) =>
       { type: 'object', additionalProperties: true },
       { type: 'array', items: {} },
     ],
+    example: { campaign: 'spring' },
     nullable: true,
     required,
   });
@@ -85,6 +92,7 @@ export const PHONE_PATTERN = /^\+?(?:[ ()-]*\d){5,20}[ ()-]*$/;
 
 export const Phone = () =>
   applyDecorators(
+    ApiProperty({ maxLength: 32, example: '+7 495 123-45-67' }),
     Transform(trim),
     IsString(),
     MaxLength(32),
@@ -126,5 +134,26 @@ export const Rfc3339Time = () =>
         validate: isRfc3339Time,
         defaultMessage: () => 'must be an RFC 3339 date-time with offset, e.g. 2026-11-21T10:00:00Z',
       },
+    }),
+  );
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `value` is a real calendar date written `YYYY-MM-DD` (no 30 February). */
+export function isCalendarDate(value: unknown): boolean {
+  const parts = typeof value === 'string' ? CALENDAR_DATE.exec(value) : null;
+  if (!parts) return false;
+  const [year, month, day] = parts.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A calendar date, `YYYY-MM-DD` (CONTRACT 12: a credit's start_date and end_date, a due date). */
+export const CalendarDate = () =>
+  applyDecorators(
+    ApiProperty({ type: 'string', format: 'date', example: '2026-11-21' }),
+    ValidateBy({
+      name: 'isCalendarDate',
+      validator: { validate: isCalendarDate, defaultMessage: () => 'must be a date written YYYY-MM-DD' },
     }),
   );

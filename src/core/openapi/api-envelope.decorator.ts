@@ -1,5 +1,5 @@
 import { applyDecorators, HttpStatus, SetMetadata, Type } from '@nestjs/common';
-import { ApiDefaultResponse, ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ErrorEnvelopeDto, PaginationDto, SuccessEnvelopeDto } from './envelope.dto';
 
@@ -15,9 +15,13 @@ function envelopeOf(data: SchemaObject | ReferenceObject, extraModels: Type[], o
     ApiResponse({
       status: options.status ?? HttpStatus.OK,
       description: options.description,
-      schema: { allOf: [{ $ref: getSchemaPath(SuccessEnvelopeDto) }, { properties: { data } }] },
+      schema: {
+        allOf: [
+          { $ref: getSchemaPath(SuccessEnvelopeDto) },
+          { type: 'object', required: ['data'], properties: { data } },
+        ],
+      },
     }),
-    ApiDefaultResponse({ description: 'Error, in the envelope with `error.code`', type: ErrorEnvelopeDto }),
   );
 }
 

@@ -1,6 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_VERSION } from '../../version';
+import { refuseDuplicateModelNames } from './model-names';
+import { finishOpenApiDocument } from './openapi-finish';
+import { operationIdOf } from './operation-ids';
 
 export const BEARER_SCHEME = 'bearer';
 export const API_KEY_SCHEME = 'api-key';
@@ -11,9 +14,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setDescription(
       'Multi-tenant business-management platform: accounts and API keys, companies, members and plans, ' +
         'and the company modules. Every JSON answer is wrapped in the envelope `{status, message, data, meta}`; ' +
-        'errors add `error: {code, details}`. Company-scoped operations name their permission in `x-permission`.',
+        'errors add `error: {code, details}`. Each operation names its access rule and its error codes; ' +
+        'company-scoped operations also name their permission in `x-permission`.',
     )
     .setVersion(API_VERSION)
+    .addServer('/', 'This service')
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', description: 'Session token from /auth/login, or an API key' },
       BEARER_SCHEME,
@@ -22,7 +27,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addSecurityRequirements(BEARER_SCHEME)
     .addSecurityRequirements(API_KEY_SCHEME)
     .build();
-  return SwaggerModule.createDocument(app, config);
+  refuseDuplicateModelNames(app);
+  return finishOpenApiDocument(SwaggerModule.createDocument(app, config, { operationIdFactory: operationIdOf }));
 }
 
 /** Swagger UI at /api/docs, the document at /api/docs-json. */
@@ -30,6 +36,7 @@ export function setupOpenApi(app: INestApplication): void {
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',
     useGlobalPrefix: false,
-    swaggerOptions: { persistAuthorization: true },
+    // showExtensions: x-permission beside each operation.
+    swaggerOptions: { persistAuthorization: true, showExtensions: true, displayOperationId: true },
   });
 }

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
@@ -7,7 +8,8 @@ export const MAX_PAGE = 10_000_000;
 
 /** `page` and `limit` of every list (CONTRACT section 4); list query DTOs extend it. */
 export class PageQueryDto {
-  /** Page number, from 1 to 10,000,000. */
+  // Optional (it has a default), which the plugin cannot tell from a property without `?`.
+  @ApiPropertyOptional({ type: 'integer', description: 'Page number, from 1 to 10,000,000.', default: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -15,7 +17,7 @@ export class PageQueryDto {
   @Max(MAX_PAGE)
   page: number = 1;
 
-  /** Page size, 1 to 100. */
+  @ApiPropertyOptional({ type: 'integer', description: 'Page size, 1 to 100.', default: 20 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

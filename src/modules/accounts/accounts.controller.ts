@@ -14,7 +14,7 @@ export class AccountsController {
   @Get()
   @ApiOperation({ summary: 'The calling account' })
   @ApiEnvelope(AccountDto)
-  me(@CurrentAuth() auth: AuthContext<AccountDto>) {
+  getMyAccount(@CurrentAuth() auth: AuthContext<AccountDto>) {
     return this.accounts.me(auth);
   }
 
@@ -28,7 +28,7 @@ export class AccountsController {
   @Get('summary')
   @ApiOperation({ summary: 'Counts of companies, waiting invitations and active fingerprints' })
   @ApiEnvelope(AccountSummaryDto)
-  summary(@CurrentAuth() auth: AuthContext<AccountDto>) {
+  getAccountSummary(@CurrentAuth() auth: AuthContext<AccountDto>) {
     return this.accounts.summary(auth);
   }
 }

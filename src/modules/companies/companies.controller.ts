@@ -18,6 +18,7 @@ import {
   StorageStatusDto,
   UpdateCompanyDto,
 } from './dto/company.dto';
+import { ApiErrors } from '../../core/openapi/api-errors.decorator';
 
 @ApiTags('Companies')
 @Controller('companies')
@@ -27,6 +28,7 @@ export class CompaniesController {
   @Post()
   @ApiOperation({ summary: 'Create a company: the caller owns it; it starts on a 30-day trial of the richest plan' })
   @ApiEnvelope(CompanyDto, { status: HttpStatus.CREATED })
+  @ApiErrors({ conflict: 'the slug is taken, or no free slug could be made from the name' })
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateCompanyDto) {
     return this.companies.create(auth, body);
   }
@@ -34,7 +36,7 @@ export class CompaniesController {
   @Get()
   @ApiOperation({ summary: "The caller's companies, newest first" })
   @ApiPage('companies', CompanyDto)
-  listMine(@CurrentAuth() auth: AuthContext, @Query() query: PageQueryDto) {
+  listMyCompanies(@CurrentAuth() auth: AuthContext, @Query() query: PageQueryDto) {
     return this.companies.listMine(auth, query);
   }
 
@@ -42,7 +44,7 @@ export class CompaniesController {
   @Get('public')
   @ApiOperation({ summary: 'Public companies, newest first (no owner, members or plan)' })
   @ApiPage('companies', PublicCompanyDto)
-  listPublic(@Query() query: PageQueryDto) {
+  listPublicCompanies(@Query() query: PageQueryDto) {
     return this.companies.listPublic(query);
   }
 
@@ -58,6 +60,7 @@ export class CompaniesController {
   @RequirePermission('company.update')
   @ApiOperation({ summary: 'Change the company; only the fields sent change, null clears an optional one' })
   @ApiEnvelope(CompanyDto)
+  @ApiErrors({ conflict: 'the slug is taken' })
   update(@CurrentAuth() auth: AuthContext, @CurrentCompany() company: CompanyAccess, @Body() body: UpdateCompanyDto) {
     return this.companies.update(auth, company, body);
   }
@@ -74,7 +77,7 @@ export class CompaniesController {
   @RequirePermission('company.summary')
   @ApiOperation({ summary: "The company's plan, its expiry, and whether it has expired" })
   @ApiEnvelope(CompanyPlanDto)
-  plan(@CurrentCompany() company: CompanyAccess) {
+  getCompanyPlan(@CurrentCompany() company: CompanyAccess) {
     return this.companies.plan(company);
   }
 
@@ -82,7 +85,7 @@ export class CompaniesController {
   @RequirePermission('pricing.migrate', { admins: 'only' })
   @ApiOperation({ summary: 'Change the plan (platform administrators only): for a period, or until a given time' })
   @ApiEnvelope(CompanyPlanDto)
-  changePlan(@CurrentCompany() company: CompanyAccess, @Body() body: ChangePlanDto) {
+  changeCompanyPlan(@CurrentCompany() company: CompanyAccess, @Body() body: ChangePlanDto) {
     return this.companies.changePlan(company, body);
   }
 
@@ -90,7 +93,7 @@ export class CompaniesController {
   @CompanyRoute()
   @ApiOperation({ summary: "The caller's effective permission codes in this company" })
   @ApiEnvelope(MyPermissionsDto)
-  myPermissions(@CurrentCompany() company: CompanyAccess) {
+  getMyPermissions(@CurrentCompany() company: CompanyAccess) {
     return this.companies.permissionsOf(company);
   }
 
@@ -98,7 +101,7 @@ export class CompaniesController {
   @RequirePermission('storage')
   @ApiOperation({ summary: "The company's database and file storage use against its plan's limits" })
   @ApiEnvelope(StorageStatusDto)
-  storageStatus(@CurrentCompany() company: CompanyAccess) {
+  getStorageStatus(@CurrentCompany() company: CompanyAccess) {
     return this.companies.storageStatus(company);
   }
 
@@ -106,7 +109,7 @@ export class CompaniesController {
   @RequirePermission('storage.db')
   @ApiOperation({ summary: "The company's own rows and their size, per table" })
   @ApiEnvelope(DatabaseUsageDto)
-  databaseUsage(@CurrentCompany() company: CompanyAccess) {
+  getDatabaseUsage(@CurrentCompany() company: CompanyAccess) {
     return this.companies.databaseUsage(company);
   }
 }

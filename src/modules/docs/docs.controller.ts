@@ -26,7 +26,7 @@ export class DocsController {
   @RequirePermission('docs.settings')
   @ApiOperation({ summary: "The company's requisites for documents" })
   @ApiEnvelope(DocsSettingsDto)
-  getSettings(@CurrentCompany() company: CompanyAccess) {
+  getDocsSettings(@CurrentCompany() company: CompanyAccess) {
     return this.docs.getSettings(company);
   }
 
@@ -34,7 +34,7 @@ export class DocsController {
   @RequirePermission('docs.settings.update')
   @ApiOperation({ summary: 'Change the requisites; only the fields sent change, null clears one; checksums verified' })
   @ApiEnvelope(DocsSettingsDto)
-  updateSettings(@CurrentCompany() company: CompanyAccess, @Body() body: UpdateDocsSettingsDto) {
+  updateDocsSettings(@CurrentCompany() company: CompanyAccess, @Body() body: UpdateDocsSettingsDto) {
     return this.docs.updateSettings(company, body);
   }
 

@@ -1,9 +1,22 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module';
+import { DocsModule } from '../docs/docs.module';
+import { CounterpartiesModule } from '../counterparties/counterparties.module';
+import { FinanceAnalysisController } from './analysis/analysis.controller';
+import { FinanceAnalysisRepository } from './analysis/analysis.repository';
 import { CompanyLifecycle } from '../companies/company-lifecycle';
 import { CategoriesController } from './categories/categories.controller';
 import { CategoriesRepository } from './categories/categories.repository';
 import { CategoriesService } from './categories/categories.service';
+import { CreditsController } from './credits/credits.controller';
+import { CreditsRepository } from './credits/credits.repository';
+import { CreditsService } from './credits/credits.service';
+import { ForecastController } from './forecast/forecast.controller';
+import { ForecastRepository } from './forecast/forecast.repository';
+import { ForecastService } from './forecast/forecast.service';
+import { FinanceReportController } from './report/finance-report.controller';
+import { FinanceReportRepository } from './report/finance-report.repository';
+import { FinanceReportService } from './report/finance-report.service';
 import { TransactionsController } from './transactions/transactions.controller';
 import { TransactionsRepository } from './transactions/transactions.repository';
 import { TransactionsService } from './transactions/transactions.service';
@@ -14,9 +27,28 @@ import { TransactionsService } from './transactions/transactions.service';
  * first: its routes (`transactions/categories…`) must match before `transactions/:transactionId`.
  */
 @Module({
-  imports: [CompaniesModule],
-  controllers: [CategoriesController, TransactionsController],
-  providers: [CategoriesService, CategoriesRepository, TransactionsService, TransactionsRepository],
+  imports: [CompaniesModule, CounterpartiesModule, DocsModule],
+  controllers: [
+    CategoriesController,
+    TransactionsController,
+    FinanceAnalysisController,
+    CreditsController,
+    ForecastController,
+    FinanceReportController,
+  ],
+  providers: [
+    CategoriesService,
+    CategoriesRepository,
+    TransactionsService,
+    TransactionsRepository,
+    FinanceAnalysisRepository,
+    CreditsService,
+    CreditsRepository,
+    ForecastService,
+    ForecastRepository,
+    FinanceReportService,
+    FinanceReportRepository,
+  ],
   exports: [TransactionsService],
 })
 export class FinanceModule implements OnModuleInit {

@@ -28,7 +28,7 @@ export class HealthController {
   @Get('health/live')
   @ApiOperation({ summary: 'Liveness probe: the process answers' })
   @ApiEnvelope(LivenessDto)
-  live(): LivenessDto {
+  checkLiveness(): LivenessDto {
     return { status: 'ok' };
   }
 
@@ -36,14 +36,14 @@ export class HealthController {
   @ApiOperation({ summary: 'Readiness probe: database and object storage reachable' })
   @ApiEnvelope(ReadinessDto)
   @ApiServiceUnavailableResponse({ description: 'Database or object storage unreachable (error.details names which)' })
-  ready(): Promise<ReadinessDto> {
+  checkReadiness(): Promise<ReadinessDto> {
     return this.health.readiness();
   }
 
   @Get('status')
   @ApiOperation({ summary: 'Build version and uptime' })
   @ApiEnvelope(StatusDto)
-  status(): StatusDto {
+  getStatus(): StatusDto {
     return this.health.status();
   }
 }

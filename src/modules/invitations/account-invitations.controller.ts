@@ -7,6 +7,7 @@ import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { InvitationAnswerDto, InvitationDto } from './dto/invitation.dto';
 import { InvitationsService } from './invitations.service';
 import { AccountDto } from '../accounts/dto/account.dto';
+import { ApiErrors } from '../../core/openapi/api-errors.decorator';
 
 @ApiTags('Account')
 @Controller('account/invitations')
@@ -24,6 +25,7 @@ export class AccountInvitationsController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Accept a waiting invitation: the account becomes a member of the company' })
   @ApiEnvelope(InvitationAnswerDto)
+  @ApiErrors({ conflict: 'the invitation was already answered or revoked' })
   accept(@CurrentAuth() auth: AuthContext<AccountDto>, @UuidParam('invitationId') id: string) {
     return this.invitations.accept(auth, id);
   }
@@ -32,6 +34,7 @@ export class AccountInvitationsController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Reject a waiting invitation' })
   @ApiEnvelope(InvitationAnswerDto)
+  @ApiErrors({ conflict: 'the invitation was already answered or revoked' })
   reject(@CurrentAuth() auth: AuthContext<AccountDto>, @UuidParam('invitationId') id: string) {
     return this.invitations.reject(auth, id);
   }

@@ -8,6 +8,7 @@ import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { CreateInvitationDto, InvitationDto } from './dto/invitation.dto';
 import { InvitationEntity } from './invitation.entity';
 import { InvitationsService } from './invitations.service';
+import { ApiErrors } from '../../core/openapi/api-errors.decorator';
 
 @ApiTags('Invitations')
 @CompanyResources({ invitationId: InvitationEntity })
@@ -19,6 +20,7 @@ export class InvitationsController {
   @RequirePermission('accounts.invitations.create')
   @ApiOperation({ summary: 'Invite an e-mail address to the company; 409 when it is a member or already invited' })
   @ApiEnvelope(InvitationDto, { status: HttpStatus.CREATED })
+  @ApiErrors({ conflict: 'the address already has a waiting invitation or is already a member' })
   create(
     @CurrentAuth() auth: AuthContext,
     @CurrentCompany() company: CompanyAccess,
@@ -39,6 +41,7 @@ export class InvitationsController {
   @RequirePermission('accounts.invitations.revoke')
   @ApiOperation({ summary: 'Revoke (delete) a waiting invitation; 409 once it was accepted or rejected' })
   @ApiEnvelope()
+  @ApiErrors({ conflict: 'only a waiting invitation can be revoked' })
   async revoke(@CurrentCompany() company: CompanyAccess, @Param('invitationId') id: string) {
     await this.invitations.revoke(company, id);
   }

@@ -27,7 +27,7 @@ export class LogsController {
   @RequirePermission('logs.activity')
   @ApiOperation({ summary: 'Records per UTC day of the window (default the last 30 days, today included), ascending' })
   @ApiEnvelope(ActivityPointDto, { isArray: true })
-  activity(@CurrentCompany() company: CompanyAccess, @Query() query: ActivityQueryDto) {
+  getLogActivity(@CurrentCompany() company: CompanyAccess, @Query() query: ActivityQueryDto) {
     return this.logs.activity(company, query);
   }
 
@@ -36,7 +36,7 @@ export class LogsController {
   @RequirePermission('logs.clear')
   @ApiOperation({ summary: 'Delete every record of the company; the clear itself is then recorded' })
   @ApiEnvelope()
-  clear(@CurrentCompany() company: CompanyAccess) {
+  clearLogs(@CurrentCompany() company: CompanyAccess) {
     return this.logs.clear(company);
   }
 
@@ -45,7 +45,7 @@ export class LogsController {
   @RequirePermission('logs.optimize')
   @ApiOperation({ summary: 'Delete the records older than 30 days; the optimize itself is then recorded' })
   @ApiEnvelope()
-  optimize(@CurrentCompany() company: CompanyAccess) {
+  optimizeLogs(@CurrentCompany() company: CompanyAccess) {
     return this.logs.optimize(company);
   }
 

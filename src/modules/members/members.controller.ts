@@ -6,6 +6,7 @@ import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator'
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { MemberDto } from './dto/member.dto';
 import { MembersService } from './members.service';
+import { ApiErrors } from '../../core/openapi/api-errors.decorator';
 
 @ApiTags('Members')
 @Controller('companies')
@@ -24,6 +25,7 @@ export class MembersController {
   @RequirePermission('accounts.delete')
   @ApiOperation({ summary: 'Remove a member and unlink their employee card; the owner cannot be removed' })
   @ApiEnvelope()
+  @ApiErrors({ conflict: 'the owner cannot be removed' })
   async remove(@CurrentCompany() company: CompanyAccess, @Param('accountId') accountId: string) {
     await this.members.remove(company, accountId);
   }

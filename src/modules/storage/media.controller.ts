@@ -16,7 +16,7 @@ export class MediaController {
   @RequirePermission('storage.media')
   @ApiOperation({ summary: "Statistics of the company's bucket: its name, creation date, size and object count" })
   @ApiEnvelope(MediaStatisticsDto)
-  statistics(@CurrentCompany() company: CompanyAccess) {
+  getMediaStatistics(@CurrentCompany() company: CompanyAccess) {
     return this.media.statistics(company);
   }
 

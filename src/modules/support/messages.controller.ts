@@ -9,6 +9,7 @@ import { CreateMessageDto, MessageDto, UpdateMessageDto } from './dto/support.dt
 import { SupportMessageEntity } from './message.entity';
 import { SupportService } from './support.service';
 import { SupportTicketEntity } from './ticket.entity';
+import { ApiErrors } from '../../core/openapi/api-errors.decorator';
 
 /** Administrators (technical support) read and answer here in every company; their messages carry is_tech. */
 @ApiTags('Support')
@@ -31,6 +32,7 @@ export class MessagesController {
     summary: 'Post a message. A closed or revoked ticket: 409 conflict; a 4th message in a row: 409 limit_exceeded',
   })
   @ApiEnvelope(MessageDto, { status: HttpStatus.CREATED })
+  @ApiErrors({ conflict: 'the ticket is closed or revoked' })
   post(
     @CurrentCompany() company: CompanyAccess,
     @CurrentAuth() auth: AuthContext,

@@ -7,6 +7,7 @@ import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator'
 import { CreateTicketDto, ListTicketsQueryDto, TicketDto, UpdateTicketDto } from './dto/support.dto';
 import { SupportService } from './support.service';
 import { SupportTicketEntity } from './ticket.entity';
+import { ApiErrors } from '../../core/openapi/api-errors.decorator';
 
 /** Administrators (technical support) use these routes in every company without being members. */
 @ApiTags('Support')
@@ -27,6 +28,7 @@ export class TicketsController {
   @RequirePermission('support.tickets.create')
   @ApiOperation({ summary: 'Open a ticket (pending; the text is its first message). An 11th pending ticket: 409' })
   @ApiEnvelope(TicketDto, { status: HttpStatus.CREATED })
+  @ApiErrors({ limit_exceeded: 'the company already has the most pending tickets allowed' })
   create(@CurrentCompany() company: CompanyAccess, @CurrentAuth() auth: AuthContext, @Body() body: CreateTicketDto) {
     return this.support.create(company, auth, body);
   }
@@ -43,6 +45,7 @@ export class TicketsController {
   @RequirePermission('support.tickets.update', { admins: 'allowed' })
   @ApiOperation({ summary: 'Close or revoke a pending ticket; closed and revoked are final (409)' })
   @ApiEnvelope(TicketDto)
+  @ApiErrors({ conflict: 'closed and revoked tickets are final' })
   update(@CurrentCompany() company: CompanyAccess, @Param('ticketId') id: string, @Body() body: UpdateTicketDto) {
     return this.support.update(company, id, body);
   }

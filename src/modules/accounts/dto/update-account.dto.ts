@@ -7,11 +7,13 @@ import { Omittable, TrimmedName } from '../../../core/http/validators';
 export class UpdateAccountDto {
   @Omittable()
   @TrimmedName()
+  @ApiProperty({ example: 'Anna Petrova' })
   name?: string;
 
   @Omittable()
   @IsString()
   @MaxLength(500)
+  @ApiProperty({ example: 'Sales lead, Moscow office' })
   description?: string;
 
   @ApiProperty({ enum: ACCOUNT_TYPES, required: false })

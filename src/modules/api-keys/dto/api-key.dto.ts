@@ -10,6 +10,7 @@ export const MAX_DAILY_REQUESTS = 1_000_000;
 export class CreateApiKeyDto {
   /** Application name. */
   @TrimmedName()
+  @ApiProperty({ example: 'CRM sync' })
   name: string;
 
   @ApiProperty({ enum: Object.keys(API_KEY_LIFETIMES), default: 'never', required: false })

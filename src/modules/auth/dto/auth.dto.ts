@@ -10,10 +10,12 @@ export class RegisterDto {
   /** 8 to 72 characters (bcrypt reads no further). */
   @IsString()
   @Length(8, 72)
+  @ApiProperty({ example: 'correct horse battery' })
   password: string;
 
   /** Display name. */
   @TrimmedName()
+  @ApiProperty({ example: 'Anna Petrova' })
   name: string;
 }
 
@@ -23,6 +25,7 @@ export class LoginDto {
 
   @IsString()
   @MaxLength(72)
+  @ApiProperty({ example: 'correct horse battery' })
   password: string;
 }
 
@@ -30,6 +33,7 @@ export class ConfirmDto {
   /** The confirmation token sent by e-mail. */
   @IsString()
   @MaxLength(100)
+  @ApiProperty({ example: 'the-token-from-the-email' })
   token: string;
 }
 
@@ -37,6 +41,7 @@ export class FingerprintLoginDto {
   /** The fingerprint's raw key. */
   @IsString()
   @MaxLength(100)
+  @ApiProperty({ example: 'the-raw-fingerprint-key' })
   key: string;
 }
 

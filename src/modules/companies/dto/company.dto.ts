@@ -21,6 +21,7 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 
 export class CreateCompanyDto {
   @TrimmedName(200)
+  @ApiProperty({ example: 'Acme Trading' })
   name: string;
 
   /** Lowercase latin letters, digits and hyphens, 3 to 63 characters; made from the name when omitted. */
@@ -28,11 +29,13 @@ export class CreateCompanyDto {
   @IsString()
   @Length(SLUG_MIN, SLUG_MAX)
   @Matches(SLUG_PATTERN, { message: 'must be lowercase latin letters, digits and single hyphens' })
+  @ApiProperty({ example: 'acme-trading' })
   slug?: string;
 
   @IsOptional()
   @IsString()
   @MaxLength(2000)
+  @ApiProperty({ example: 'Wholesale of office supplies' })
   description?: string | null;
 
   /** Listed in GET /companies/public. */
@@ -44,6 +47,7 @@ export class CreateCompanyDto {
   @Transform(trim)
   @IsString()
   @MaxLength(100)
+  @ApiProperty({ example: 'Moscow' })
   region?: string | null;
 
   @IsOptional()
@@ -99,6 +103,7 @@ export class ChangePlanDto {
   /** Plan code. */
   @IsString()
   @MaxLength(32)
+  @ApiProperty({ example: 'start' })
   code: string;
 
   @ApiProperty({ enum: PLAN_PERIODS, required: false })
@@ -109,6 +114,7 @@ export class ChangePlanDto {
   /** RFC 3339 time the plan ends. */
   @ValidateIf((dto: ChangePlanDto) => dto.period === undefined || dto.expires_at !== undefined)
   @IsISO8601({ strict: true }, { message: 'must be an RFC 3339 time (or give period instead)' })
+  @ApiProperty({ example: '2027-01-31T00:00:00Z' })
   expires_at?: string;
 }
 

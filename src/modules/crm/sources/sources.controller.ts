@@ -7,6 +7,7 @@ import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { CreateSourceDto, SourceDto, UpdateSourceDto } from './dto/source.dto';
 import { SourcesService } from './sources.service';
 import { CrmSourceEntity } from './source.entity';
+import { ApiErrors } from '../../../core/openapi/api-errors.decorator';
 
 @ApiTags('CRM')
 @Controller('companies/:id/modules/crm/sources')
@@ -44,6 +45,7 @@ export class SourcesController {
     summary: 'Change a source; only the fields sent change, null clears an optional one. The system source: 409',
   })
   @ApiEnvelope(SourceDto)
+  @ApiErrors({ conflict: 'the system source cannot be changed' })
   update(@CurrentCompany() company: CompanyAccess, @Param('sourceId') id: string, @Body() body: UpdateSourceDto) {
     return this.sources.update(company, id, body);
   }

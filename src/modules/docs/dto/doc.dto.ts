@@ -17,6 +17,7 @@ export class ListDocsQueryDto extends PageQueryDto {
   @IsOptional()
   @IsString()
   @Matches(/^[a-z][a-z0-9_-]{0,31}$/, { message: 'must be a document type such as report or invoice' })
+  @ApiProperty({ example: 'report' })
   type?: string;
 
   /** Case-insensitive substring of the comment or the object path (up to 100 characters). */
@@ -24,6 +25,7 @@ export class ListDocsQueryDto extends PageQueryDto {
   @Transform(trimToUndefined)
   @IsString()
   @MaxLength(100)
+  @ApiProperty({ example: 'roster' })
   search?: string;
 }
 

@@ -1,4 +1,4 @@
-import { OmitType } from '@nestjs/swagger';
+import { OmitType, ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateBy, ValidationArguments } from 'class-validator';
 import { applyDecorators } from '@nestjs/common';
@@ -42,24 +42,30 @@ const Requisite = (name: string, check: (value: string, body: UpdateDocsSettings
  */
 export class UpdateDocsSettingsDto {
   @Text(300)
+  @ApiProperty({ example: 'ООО «Ромашка»' })
   legal_name?: string | null;
 
   @Text(500)
+  @ApiProperty({ example: '125009, Москва, ул. Тверская, д. 1' })
   legal_address?: string | null;
 
   /** ИНН: 10 or 12 digits with valid check digits. */
   @Requisite('inn', innError)
+  @ApiProperty({ example: '7707083893' })
   inn?: string | null;
 
   /** ОГРН (13 digits) or ОГРНИП (15), with a valid check digit. */
   @Requisite('ogrn', ogrnError)
+  @ApiProperty({ example: '1027700132195' })
   ogrn?: string | null;
 
   @Text(300)
+  @ApiProperty({ example: 'ПАО Сбербанк' })
   bank_name?: string | null;
 
   /** БИК: 9 digits. */
   @Requisite('bank_bic', bicError)
+  @ApiProperty({ example: '044525225' })
   bank_bic?: string | null;
 
   /** 20 digits whose control key holds with bank_bic (sent, or else stored). */
@@ -70,18 +76,23 @@ export class UpdateDocsSettingsDto {
         ? null
         : 'must be 20 digits',
   )
+  @ApiProperty({ example: '40702810938000000001' })
   bank_account?: string | null;
 
   @Text(200)
+  @ApiProperty({ example: 'Иванов Иван Иванович' })
   director_name?: string | null;
 
   @Text(200)
+  @ApiProperty({ example: 'Петрова Анна Сергеевна' })
   accountant_name?: string | null;
 
   @Text(5000)
+  @ApiProperty({ example: '12 months from the date of sale' })
   warranty_terms?: string | null;
 
   @Text(5000)
+  @ApiProperty({ example: 'Payment within 5 banking days' })
   additional_terms?: string | null;
 }
 

@@ -49,7 +49,13 @@ async function* paced<T>(rows: AsyncIterable<T>): AsyncIterable<T> {
   }
 }
 
-const cellText = (value: string | number | null) => (value === null ? '' : String(value));
+/** A cell as text: numbers in plain decimal notation (an amount of 1e-8 BTC prints 0.00000001). */
+const cellText = (value: string | number | null) =>
+  value === null
+    ? ''
+    : typeof value === 'number'
+      ? value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 })
+      : value;
 
 /** Rows go to the PDF worker in batches of this many; it acknowledges each before the next. */
 const PDF_BATCH = 500;

@@ -35,16 +35,20 @@ const detailsOf = (from: Sql) => sql`SELECT ${raw(DETAIL)} FROM ${from} ${raw(WI
 
 /**
  * `search`: the comment (served by transactions_search_trgm_idx, whose expression this must stay
- * identical to), or an employee or category of the company whose name matches (each a small
- * lookup, then an index range per match).
+ * identical to), or an employee or category of the company whose name matches. Each arm names
+ * the company and compares with an array computed once, so the planner ORs three index scans
+ * (trigram, employee, category). The matches are collected first (an array the planner does not
+ * size): otherwise a rare term makes the page walk the whole company in list order, testing
+ * each row (seen: 0.9 s at 100,000 transactions, against 1 ms for the count).
  */
 function searchCondition(companyId: string, term: string): Sql {
   const pattern = containing(term);
-  return sql`(t.comment ILIKE ${pattern}
-    OR t.employee_id IN (SELECT id FROM employees WHERE company_id = ${companyId}
-      AND (first_name || ' ' || coalesce(last_name, '')) ILIKE ${pattern})
-    OR t.category_id IN (SELECT id FROM transaction_categories WHERE company_id = ${companyId}
-      AND name ILIKE ${pattern}))`;
+  return sql`t.id = ANY (ARRAY(SELECT s.id FROM transactions s
+    WHERE (s.company_id = ${companyId} AND s.comment ILIKE ${pattern})
+      OR (s.company_id = ${companyId} AND s.employee_id = ANY (ARRAY(SELECT id FROM employees
+        WHERE company_id = ${companyId} AND (first_name || ' ' || coalesce(last_name, '')) ILIKE ${pattern})))
+      OR (s.company_id = ${companyId} AND s.category_id = ANY (ARRAY(SELECT id FROM transaction_categories
+        WHERE company_id = ${companyId} AND name ILIKE ${pattern})))))`;
 }
 
 /** Which transactions a list is restricted to, on top of its query's filters. */

@@ -49,17 +49,16 @@ export class TransactionsService {
   }
 
   /**
-   * Writes a transaction. `category_id` must be a category of the company with the same
-   * direction, `employee_id` an employee of the company: 400 naming the field otherwise, alike
-   * whether the row is unknown or another company's.
+   * 400 naming the field unless `category_id` is a category of the company with the given
+   * direction (held FOR SHARE until commit, so it cannot change direction or go away meanwhile)
+   * and `employee_id` an employee of the company, alike whether the row is unknown or another
+   * company's.
    */
-  async create(
+  async checkReferences(
     companyId: string,
-    dto: CreateTransactionDto,
-    links: TransactionLinks = {},
-  ): Promise<TransactionDetailDto> {
+    dto: Pick<CreateTransactionDto, 'category_id' | 'employee_id'> & { direction?: Direction },
+  ): Promise<void> {
     if (dto.category_id) {
-      // Held until commit: the category cannot change direction or go away meanwhile.
       const category = await this.categories.locked(companyId, dto.category_id, 'share');
       if (!category) throw invalid('category_id', 'must be a category of this company');
       if (category.direction !== dto.direction) {
@@ -69,6 +68,15 @@ export class TransactionsService {
     if (dto.employee_id && !(await this.transactions.employeeExists(companyId, dto.employee_id))) {
       throw invalid('employee_id', 'must be an employee of this company');
     }
+  }
+
+  /** Writes a transaction after checking its references ({@link checkReferences}). */
+  async create(
+    companyId: string,
+    dto: CreateTransactionDto,
+    links: TransactionLinks = {},
+  ): Promise<TransactionDetailDto> {
+    await this.checkReferences(companyId, dto);
     return this.transactions.create(companyId, {
       ...dto,
       deal_id: links.dealId,

@@ -17,7 +17,7 @@ export class AnalysisController {
   @RequirePermission('hrm.analysis')
   @ApiOperation({ summary: 'Positions and employees in all; new_employees: those created within the window' })
   @ApiEnvelope(EmployeeSummaryDto)
-  summary(@CurrentCompany() company: CompanyAccess, @Query() query: TimeWindowQueryDto) {
+  getHrmAnalysisSummary(@CurrentCompany() company: CompanyAccess, @Query() query: TimeWindowQueryDto) {
     return this.analysis.summary(company.companyId, query);
   }
 
@@ -27,7 +27,7 @@ export class AnalysisController {
     summary: 'Employees created within the window, per UTC day, month or year, ascending; empty periods omitted',
   })
   @ApiEnvelope(EmployeeGroupDto, { isArray: true })
-  grouped(@CurrentCompany() company: CompanyAccess, @Query() query: GroupedEmployeesQueryDto) {
+  getHrmAnalysisGrouped(@CurrentCompany() company: CompanyAccess, @Query() query: GroupedEmployeesQueryDto) {
     return this.analysis.grouped(company.companyId, query);
   }
 }

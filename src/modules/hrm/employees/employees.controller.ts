@@ -14,6 +14,7 @@ import {
 } from './dto/employee.dto';
 import { EmployeeEntity } from './employee.entity';
 import { EmployeesService } from './employees.service';
+import { ApiErrors } from '../../../core/openapi/api-errors.decorator';
 
 @ApiTags('HRM')
 @Controller('companies/:id/modules/hrm/employees')
@@ -79,6 +80,7 @@ export class EmployeesController {
       "Link a member's account: it inherits the card's permissions. 404 not a member; 409 the card or the account is linked already",
   })
   @ApiEnvelope(EmployeeDto)
+  @ApiErrors({ conflict: 'the account is linked to another card, or this card to another account' })
   linkAccount(@CurrentCompany() company: CompanyAccess, @Param('employeeId') id: string, @Body() body: LinkAccountDto) {
     return this.employees.linkAccount(company, id, body.account_id);
   }

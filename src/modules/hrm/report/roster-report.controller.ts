@@ -7,6 +7,7 @@ import { ApiEnvelope } from '../../../core/openapi/api-envelope.decorator';
 import { DocDto } from '../../docs/dto/doc.dto';
 import { RosterReportDto } from './roster-report.dto';
 import { RosterReportService } from './roster-report.service';
+import { ApiErrors } from '../../../core/openapi/api-errors.decorator';
 
 @ApiTags('HRM')
 @Controller('companies/:id/modules/hrm/report')
@@ -20,6 +21,7 @@ export class RosterReportController {
     summary: 'Generate the employee roster with positions as a PDF or XLSX document (docs/hrm.md, "Roster report")',
   })
   @ApiEnvelope(DocDto, { status: HttpStatus.CREATED })
+  @ApiErrors({ limit_exceeded: "the file would exceed the plan's file storage limits" })
   generate(@CurrentCompany() company: CompanyAccess, @Body() body: RosterReportDto) {
     return this.reports.generate(company.companyId, body);
   }

@@ -15,5 +15,6 @@ export class RosterReportDto {
   /** Kept on the document's registry row. */
   @IsOptional()
   @TrimmedText(1000)
+  @ApiProperty({ example: 'Roster for the monthly review' })
   comment?: string;
 }

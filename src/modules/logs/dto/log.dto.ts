@@ -60,6 +60,7 @@ export class ListLogsQueryDto extends PageQueryDto {
   @Transform(trimToUndefined)
   @IsString()
   @MaxLength(100)
+  @ApiProperty({ example: 'crm.clients' })
   search?: string;
 }
 

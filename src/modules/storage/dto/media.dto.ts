@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsString, ValidateBy } from 'class-validator';
 import { objectPathError } from '../object-path';
 
@@ -22,5 +23,6 @@ export class MediaFileQueryDto {
       defaultMessage: (args) => (typeof args?.value === 'string' ? objectPathError(args.value)! : 'must be a string'),
     },
   })
+  @ApiProperty({ example: 'hrm/report/roster.pdf' })
   path: string;
 }

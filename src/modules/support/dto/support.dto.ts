@@ -33,6 +33,7 @@ export class CreateTicketDto {
 
   /** The opening text: the ticket's first message. Trimmed, 1 to 4000 characters. */
   @TrimmedText(MESSAGE_TEXT_MAX_LENGTH)
+  @ApiProperty({ example: 'The roster report does not open' })
   text: string;
 }
 
@@ -46,6 +47,7 @@ export class UpdateTicketDto {
 export class CreateMessageDto {
   /** Trimmed, 1 to 4000 characters. */
   @TrimmedText(MESSAGE_TEXT_MAX_LENGTH)
+  @ApiProperty({ example: 'Thank you, it opens now' })
   text: string;
 }
 

@@ -29,14 +29,17 @@ export class ListClientsQueryDto extends PageQueryDto {
 
 export class CreateClientDto {
   @TrimmedName(100)
+  @ApiProperty({ example: 'Anna' })
   first_name: string;
 
   @IsOptional()
   @TrimmedName(100)
+  @ApiProperty({ example: 'Petrova' })
   last_name?: string | null;
 
   @IsOptional()
   @TrimmedName(100)
+  @ApiProperty({ example: 'Sergeevna' })
   patronymic?: string | null;
 
   /** An optional +, then 5 to 20 digits, optionally grouped by spaces, hyphens or parentheses. */
@@ -52,6 +55,7 @@ export class CreateClientDto {
   @IsOptional()
   @IsString()
   @MaxLength(2000)
+  @ApiProperty({ example: 'Prefers e-mail' })
   comment?: string | null;
 
   @ApiProperty({ enum: CLIENT_TYPES })

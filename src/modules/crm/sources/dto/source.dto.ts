@@ -5,6 +5,7 @@ import { CRM_STATUSES, CrmSourceEntity, type CrmStatus, SOURCE_TYPES, type Sourc
 
 export class CreateSourceDto {
   @TrimmedName(200)
+  @ApiProperty({ example: 'Website contact form' })
   name: string;
 
   /** An http(s) address, e.g. the site or the campaign's landing page. */
@@ -20,6 +21,7 @@ export class CreateSourceDto {
   @IsOptional()
   @IsString()
   @MaxLength(2000)
+  @ApiProperty({ example: 'Leads from the contact form' })
   comment?: string | null;
 
   @ApiProperty({ enum: CRM_STATUSES, required: false, default: 'active' })

@@ -18,10 +18,12 @@ export class ListEmployeesQueryDto extends PageQueryDto {
 
 export class CreateEmployeeDto {
   @TrimmedName(100)
+  @ApiProperty({ example: 'Anna' })
   first_name: string;
 
   @IsOptional()
   @TrimmedName(100)
+  @ApiProperty({ example: 'Petrova' })
   last_name?: string | null;
 
   /** Work e-mail; stored lower-cased. */

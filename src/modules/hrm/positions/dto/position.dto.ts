@@ -34,11 +34,13 @@ export class ListPositionsQueryDto extends PageQueryDto {
 
 export class CreatePositionDto {
   @TrimmedName(200)
+  @ApiProperty({ example: 'Sales manager' })
   name: string;
 
   @IsOptional()
   @IsString()
   @MaxLength(2000)
+  @ApiProperty({ example: 'Works with the clients of the Moscow office' })
   description?: string | null;
 
   /** Permission codes of the catalog; stored once each, sorted. Default none. */

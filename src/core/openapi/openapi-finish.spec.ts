@@ -1,0 +1,54 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { finishOpenApiDocument } from './openapi-finish';
+import { operationIdOf } from './operation-ids';
+
+const document = (paths: OpenAPIObject['paths']): OpenAPIObject => ({
+  openapi: '3.0.0',
+  info: { title: 't', version: '1' },
+  paths,
+  components: { schemas: {} },
+});
+
+describe('operationIdOf', () => {
+  it('keeps verb-and-noun handler names and gives bare verbs the resource', () => {
+    expect(operationIdOf('ClientsController', 'list')).toBe('listClients');
+    expect(operationIdOf('ClientsController', 'get')).toBe('getClient');
+    expect(operationIdOf('CompaniesController', 'create')).toBe('createCompany');
+    expect(operationIdOf('CurrenciesController', 'list')).toBe('listCurrencies');
+    expect(operationIdOf('AnalysisController', 'summary')).toBe('summaryAnalysis');
+    expect(operationIdOf('CompaniesController', 'listMyCompanies')).toBe('listMyCompanies');
+  });
+});
+
+describe('finishOpenApiDocument', () => {
+  it('refuses two operations with one id, naming both', () => {
+    const op = { operationId: 'listItems', responses: {} };
+    expect(() => finishOpenApiDocument(document({ '/a': { get: op }, '/b': { get: { ...op } } }))).toThrow(
+      'OpenAPI operation id "listItems" names both GET /a and GET /b',
+    );
+  });
+
+  it('derives access, errors and quota headers, and leaves its input as it was', () => {
+    const op = {
+      operationId: 'createItem',
+      'x-permission': 'items.create',
+      parameters: [{ name: 'id', in: 'path' as const, required: true, schema: { type: 'string' } }],
+      requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
+      responses: { '201': { description: '' } },
+    };
+    const input = document({ '/api/v1/companies/{id}/items': { post: op } });
+    const before = JSON.stringify(input);
+    const finished = finishOpenApiDocument(input).paths['/api/v1/companies/{id}/items'].post!;
+    expect(JSON.stringify(input)).toBe(before);
+    expect(finished.description).toBe(
+      '**Access:** permission `items.create`.\n\n**Errors:** 400 `validation_failed`, 401 `unauthorized`, ' +
+        '403 `forbidden`, 403 `plan_required`, 404 `not_found`, 409 `limit_exceeded`, 413 `payload_too_large`, ' +
+        '429 `rate_limited`.',
+    );
+    expect(Object.keys(finished.responses).sort()).toEqual(
+      ['201', '400', '401', '403', '404', '409', '413', '429', 'default'].sort(),
+    );
+    expect(Object.keys((finished.responses['429'] as any).headers)).toContain('Retry-After');
+    expect(Object.keys((finished.responses['201'] as any).headers)).toContain('X-RateLimit-Remaining');
+  });
+});

@@ -1,0 +1,227 @@
+import type {
+  OpenAPIObject,
+  OperationObject,
+  ParameterObject,
+  ReferenceObject,
+  ResponseObject,
+  SchemaObject,
+} from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { ERROR_STATUS, ErrorCode } from '../http/app.exception';
+import { API_PREFIX } from '../../version';
+import { ERRORS_EXTENSION } from './api-errors.decorator';
+import { exampleOf } from './examples';
+import { TAG_DESCRIPTIONS } from './tags';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
+const ERROR_ENVELOPE = { $ref: '#/components/schemas/ErrorEnvelopeDto' };
+const COMPANY_PATH = `/${API_PREFIX}/companies/{id}`;
+
+type Operation = OperationObject & {
+  'x-permission'?: string;
+  'x-admin-access'?: string;
+  [ERRORS_EXTENSION]?: Partial<Record<ErrorCode, string>>;
+};
+
+/** The quota headers of every answer to an API key (CONTRACT 2), and Retry-After of a refusal. */
+const INTEGER = { type: 'integer' } as const;
+const HEADERS = {
+  'X-RateLimit-Limit': {
+    description: "The API key's requests per UTC day (answers to API keys only)",
+    schema: INTEGER,
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests the API key has left today (answers to API keys only)',
+    schema: INTEGER,
+  },
+  'X-RateLimit-Reset': {
+    description: 'Epoch seconds of the next UTC midnight, when the quota starts again',
+    schema: INTEGER,
+  },
+  'Retry-After': { description: 'Seconds to wait before trying again', schema: INTEGER },
+};
+const QUOTA_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
+const headerRefs = (names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+const isPublic = (op: Operation) => JSON.stringify(op.security) === '[{}]';
+
+/**
+ * The error codes an operation can answer with, and why, from what the document already says
+ * of it: its parameters and body (400, 413), its security (401, 429), its permission (403, and
+ * 409 limit_exceeded on `*.create`, CONTRACT 7), its path ids (404), plus those its handler
+ * declares with @ApiErrors.
+ */
+function errorsOf(path: string, op: Operation): Map<ErrorCode, string> {
+  const errors = new Map<ErrorCode, string>();
+  const add = (code: ErrorCode, why: string) =>
+    errors.set(code, errors.has(code) ? `${errors.get(code)}; ${why}` : why);
+  const parameters = (op.parameters ?? []) as ParameterObject[];
+  const permission = op['x-permission'];
+  add(
+    'validation_failed',
+    op.requestBody || parameters.length > 0
+      ? 'a parameter or body field is invalid; `error.details` names each'
+      : 'a body was sent: this operation takes none',
+  );
+  if (!isPublic(op)) add('unauthorized', 'no credential, or an invalid, revoked or expired one');
+  if (permission) {
+    add('forbidden', `the caller's role or position lacks \`${permission}\``);
+    add('plan_required', `the company's plan does not include \`${permission}\`, or has expired`);
+  }
+  if (path.startsWith(COMPANY_PATH)) {
+    add('not_found', 'no such company, or the caller is not its member, or an id of the path names nothing of it');
+  } else if (parameters.some((parameter) => parameter.in === 'path')) {
+    add('not_found', 'an id of the path names nothing the caller can see');
+  }
+  if (permission?.endsWith('.create')) add('limit_exceeded', "the company is over its plan's database limit");
+  if (op.requestBody) add('payload_too_large', 'the body is over 1 MiB');
+  if (!isPublic(op)) add('rate_limited', "the API key's daily quota is spent; see Retry-After");
+  for (const [code, why] of Object.entries(op[ERRORS_EXTENSION] ?? {})) add(code as ErrorCode, why);
+  return new Map([...errors].sort(([a], [b]) => ERROR_STATUS[a] - ERROR_STATUS[b]));
+}
+
+function accessOf(path: string, op: Operation): string {
+  const permission = op['x-permission'];
+  if (permission) {
+    const admins = op['x-admin-access'];
+    return `permission \`${permission}\`${admins ? ` (platform administrators: ${admins})` : ''}`;
+  }
+  if (isPublic(op)) return 'public, no credential needed';
+  if (path.startsWith(COMPANY_PATH)) return 'any member of the company';
+  return 'any signed-in caller (session token or API key)';
+}
+
+function finishOperation(path: string, op: Operation): void {
+  const errors = errorsOf(path, op);
+  delete op[ERRORS_EXTENSION];
+  const responses = op.responses as Record<string, ResponseObject>;
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errors.keys())
+    byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  for (const [status, codes] of byStatus) {
+    const declared = responses[status]?.description;
+    responses[status] = {
+      description: declared || codes.map((code) => `\`${code}\`: ${errors.get(code)}.`).join(' '),
+      ...(status === ERROR_STATUS.rate_limited ? { headers: headerRefs(['Retry-After', ...QUOTA_HEADERS]) } : {}),
+    };
+  }
+  // Every 4xx, the derived ones and any a handler declares itself, is in the envelope.
+  for (const [status, response] of Object.entries(responses)) {
+    if (status.startsWith('4')) response.content = { 'application/json': { schema: ERROR_ENVELOPE } };
+  }
+  responses.default = {
+    description: '`internal_error` (500), or `service_unavailable` (503, see Retry-After)',
+    content: { 'application/json': { schema: ERROR_ENVELOPE } },
+  };
+  for (const [status, response] of Object.entries(responses)) {
+    if (!/^2\d\d$/.test(status)) continue;
+    response.description ||= 'Success: the envelope, its `data` as below';
+    if (!isPublic(op)) response.headers = { ...response.headers, ...headerRefs(QUOTA_HEADERS) };
+  }
+  const errorList = [...errors.keys()].map((code) => `${ERROR_STATUS[code]} \`${code}\``).join(', ');
+  op.description = [op.description, `**Access:** ${accessOf(path, op)}.`, `**Errors:** ${errorList}.`]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/**
+ * OpenAPI 3.0 ignores `nullable` beside `oneOf`/`anyOf` without a `type` (the Swagger plugin puts
+ * it there for `object | null`); on the first branch it means the same and validators honour it.
+ */
+function moveNullableIntoBranch(node: unknown): void {
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as SchemaObject;
+  const branches = schema.oneOf ?? schema.anyOf;
+  if (schema.nullable && !schema.type && branches?.length && !('$ref' in branches[0])) {
+    delete schema.nullable;
+    branches[0].nullable = true;
+  }
+  for (const child of Object.values(node)) moveNullableIntoBranch(child);
+}
+
+/** Every schema a request can carry: bodies and what they refer to, and query parameters. */
+function requestSchemas(document: OpenAPIObject, operations: Operation[]): SchemaObject[] {
+  const schemas = document.components?.schemas ?? {};
+  const seen = new Set<SchemaObject>();
+  const visit = (schema: SchemaObject | ReferenceObject | undefined): void => {
+    if (!schema) return;
+    const resolved = '$ref' in schema ? schemas[schema.$ref.split('/').pop()!] : schema;
+    if (!resolved || '$ref' in resolved || seen.has(resolved)) return;
+    seen.add(resolved);
+    for (const part of [...(resolved.allOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])]) visit(part);
+    if (resolved.items) visit(resolved.items);
+    for (const property of Object.values(resolved.properties ?? {})) visit(property);
+  };
+  for (const op of operations) {
+    const body = op.requestBody && 'content' in op.requestBody ? op.requestBody.content : undefined;
+    visit(body?.['application/json']?.schema);
+    for (const parameter of (op.parameters ?? []) as ParameterObject[]) {
+      if (parameter.in === 'query') visit(parameter.schema);
+    }
+  }
+  return [...seen];
+}
+
+/**
+ * Gives each request property without an example one its schema determines (see examples.ts),
+ * and states its default in words: openapi-typescript makes every property with a `default`
+ * required in a component schema, which would make clients send what the server fills in.
+ */
+function completeRequestProperties(schemas: SchemaObject[]): void {
+  for (const schema of schemas) {
+    for (const property of Object.values(schema.properties ?? {})) {
+      if ('$ref' in property) continue;
+      const example = exampleOf(property);
+      if (example !== undefined) property.example = example;
+      if (property.default !== undefined) {
+        const value = typeof property.default === 'string' ? property.default : JSON.stringify(property.default);
+        property.description = [property.description, `Default: \`${value}\`.`].filter(Boolean).join(' ');
+        delete property.default;
+      }
+    }
+  }
+}
+
+function refuseDuplicateOperationIds(entries: Array<[string, string, Operation]>): void {
+  const owners = new Map<string, string>();
+  for (const [path, method, op] of entries) {
+    const where = `${method.toUpperCase()} ${path}`;
+    const other = owners.get(op.operationId!);
+    if (other) {
+      throw new Error(
+        `OpenAPI operation id "${op.operationId}" names both ${other} and ${where}: ` +
+          'rename one of the handlers (see docs/openapi.md)',
+      );
+    }
+    owners.set(op.operationId!, where);
+  }
+}
+
+/**
+ * Completes the document Nest generates, once for every route (docs/openapi.md): access and
+ * error codes in each description, the error envelope on every 4xx, quota headers, 429,
+ * examples the schemas determine, tag descriptions. Throws on clashing operation ids.
+ */
+export function finishOpenApiDocument(generated: OpenAPIObject): OpenAPIObject {
+  // A copy: Nest's document shares objects with the decorators' metadata, which must stay as declared.
+  const document = structuredClone(generated);
+  const entries = Object.entries(document.paths).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => [path, method, item[method] as Operation] as const),
+  );
+  refuseDuplicateOperationIds(entries.map((entry) => [...entry]));
+  for (const [path, , op] of entries) finishOperation(path, op);
+  const operations = entries.map(([, , op]) => op);
+  completeRequestProperties(requestSchemas(document, operations));
+  for (const op of operations) {
+    for (const parameter of (op.parameters ?? []) as ParameterObject[]) {
+      // Only query parameters: a made-up path id would pre-fill Swagger UI with a 404.
+      if (parameter.in !== 'query' || !parameter.schema || '$ref' in parameter.schema) continue;
+      parameter.example ??= exampleOf(parameter.schema);
+    }
+  }
+  moveNullableIntoBranch(document);
+  document.components = { ...document.components, headers: HEADERS };
+  const used = [...new Set(operations.flatMap((op) => op.tags ?? []))];
+  document.tags = used.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
+  return document;
+}

@@ -1,0 +1,130 @@
+import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, IsUUID, Max, MaxLength, ValidateBy } from 'class-validator';
+import { CalendarDate, Metadata, Rfc3339Time, SearchTerm, TrimmedName } from '../../../../core/http/validators';
+import { CURRENCY_CODES, type CurrencyCode } from '../../../../core/money/currencies';
+import { Amount, Currency } from '../../../../core/money/money.validators';
+import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
+import { CounterpartySummaryDto } from '../../../counterparties/dto/counterparty.dto';
+import { CREDIT_STATUSES, CREDIT_TYPES, type CreditStatus, type CreditType } from '../credit.entity';
+
+export class ListCreditsQueryDto extends PageQueryDto {
+  @ApiProperty({ enum: CREDIT_TYPES, required: false })
+  @IsOptional()
+  @IsIn(CREDIT_TYPES)
+  type?: CreditType;
+
+  @ApiProperty({ enum: CREDIT_STATUSES, required: false })
+  @IsOptional()
+  @IsIn(CREDIT_STATUSES)
+  status?: CreditStatus;
+
+  /** Case-insensitive substring of the name, the comment or the counterparty's name. */
+  @SearchTerm()
+  search?: string;
+}
+
+export class CreateCreditDto {
+  @TrimmedName(200)
+  name: string;
+
+  @ApiProperty({ enum: CREDIT_TYPES, description: 'debt: the company owes; credit: owed to the company' })
+  @IsIn(CREDIT_TYPES)
+  type: CreditType;
+
+  @Amount({ minimum: 'positive', currencyField: 'currency' })
+  total_amount: number;
+
+  @Currency()
+  currency: CurrencyCode;
+
+  @CalendarDate()
+  start_date: string;
+
+  /** Not before start_date. */
+  @CalendarDate()
+  @ValidateBy({
+    name: 'notBeforeStartDate',
+    validator: {
+      // Dates written YYYY-MM-DD compare as text; a malformed start_date is reported on its own field.
+      validate: (value: unknown, args) => {
+        const start = (args?.object as CreateCreditDto).start_date;
+        return typeof start !== 'string' || typeof value !== 'string' || value >= start;
+      },
+      defaultMessage: () => 'must not be before start_date',
+    },
+  })
+  end_date: string;
+
+  /** An active counterparty of this company. */
+  @IsUUID()
+  counterparty_id: string;
+
+  /** Percent, 0 to 100, at most two decimals. */
+  @IsOptional()
+  @Amount({ minimum: 'zero', decimals: 2 })
+  @Max(100)
+  interest_rate?: number | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  comment?: string | null;
+
+  @Metadata()
+  metadata?: object | null;
+}
+
+/**
+ * Any create field but the currency; only the fields sent change; null clears interest_rate,
+ * comment or metadata. total_amount is held to the credit's currency and cannot go below what is paid.
+ */
+export class UpdateCreditDto extends PartialType(OmitType(CreateCreditDto, ['currency'] as const), {
+  skipNullProperties: false,
+}) {}
+
+export class PayCreditDto {
+  /** At most the credit currency's decimals, and at most the remaining amount (409 limit_exceeded). */
+  @Amount({ minimum: 'positive' })
+  amount: number;
+
+  /** When the payment was made (RFC 3339), not in the future; the transaction's created_at. */
+  @Rfc3339Time()
+  paid_at: string;
+
+  /** An employee of this company. */
+  @IsOptional()
+  @IsUUID()
+  employee_id?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  comment?: string | null;
+}
+
+export class CreditDto {
+  id: string;
+  name: string;
+  comment: string | null;
+  @ApiProperty({ enum: CREDIT_TYPES })
+  type: string;
+  @ApiProperty({ enum: CREDIT_STATUSES })
+  status: string;
+  total_amount: number;
+  @ApiProperty({ enum: CURRENCY_CODES })
+  currency: string;
+  interest_rate: number | null;
+  @ApiProperty({ format: 'date' })
+  start_date: string;
+  @ApiProperty({ format: 'date' })
+  end_date: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
+  metadata: object | null;
+  created_at: Date;
+  updated_at: Date;
+  counterparty: CounterpartySummaryDto;
+  /** Payments less their reversals. */
+  paid_amount: number;
+  /** total_amount − paid_amount */
+  remaining_amount: number;
+}
