@@ -1,11 +1,11 @@
 import { Body, Controller, Delete, Get, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { CompanyResources, RequirePermission } from '../../../core/access/company-route.decorators';
 import { ApiEnvelope, ApiPage } from '../../../core/openapi/api-envelope.decorator';
 import { DealEntity } from './deal.entity';
 import { DealsService } from './deals.service';
-import { CreateDealDto, DealBoardDto, DealDto, ListDealsQueryDto, UpdateDealDto } from './dto/deal.dto';
+import { CreateDealDto, DealDto, ListDealsQueryDto, UpdateDealDto } from './dto/deal.dto';
 
 @ApiTags('Deals')
 @Controller('companies/:id/modules/dm/deals')
@@ -18,9 +18,8 @@ export class DealsController {
   @ApiOperation({
     summary:
       'Deals, newest first, filtered by type, status, client, employee and search; with group_by=status the ' +
-      'board instead: `{groups}` (DealBoard), every status in pipeline order with its count and newest `limit` deals',
+      'board instead: `{groups: [{status_id, status_name, status_color, sort_order, count, deals}]}`, every status in pipeline order with its count and newest `limit` deals',
   })
-  @ApiExtraModels(DealBoardDto)
   @ApiPage('deals', DealDto)
   list(@CurrentCompany() company: CompanyAccess, @Query() query: ListDealsQueryDto) {
     return this.deals.list(company, query);

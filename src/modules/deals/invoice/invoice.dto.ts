@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, Matches, ValidateBy } from 'class-validator';
 import { DocDto } from '../../docs/dto/doc.dto';
 import { TrimmedText } from '../../../core/http/validators';
@@ -15,11 +16,13 @@ function isCalendarDate(value: unknown): boolean {
 
 export class CreateInvoiceDto {
   /** Kept on the document's registry row and printed on the invoice. */
+  @ApiProperty({ example: 'Аванс 50%' })
   @IsOptional()
   @TrimmedText(1000)
   comment?: string;
 
   /** Pay by this day (`YYYY-MM-DD`), printed on the invoice. */
+  @ApiProperty({ type: 'string', format: 'date', example: '2026-12-31' })
   @IsOptional()
   @Matches(CALENDAR_DATE, { message: 'must be a date YYYY-MM-DD' })
   @ValidateBy({

@@ -35,9 +35,11 @@ const NotWithUnitId = () =>
 
 /** A deal line as sent: price in RUB (≥ 0, 2 decimals) and quantity (> 0, 3 decimals). */
 export class DealPositionInputDto {
+  @ApiProperty({ example: 'Станок токарный' })
   @TrimmedName(300)
   name: string;
 
+  @ApiProperty({ example: 'С доставкой и монтажом' })
   @IsOptional()
   @TrimmedText(2000)
   comment?: string | null;
@@ -59,6 +61,8 @@ export class DealPositionInputDto {
   unit_id?: string | null;
 
   /** A stock position of this company (not together with unit_id). */
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, required: false, example: null })
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, required: false, example: null })
   @IsOptional()
   @IsUUID()
   @NotWithUnitId()
@@ -80,10 +84,12 @@ export class DealPositionChangeDto {
   @Equals(true)
   delete?: true;
 
+  @ApiProperty({ example: 'Станок токарный' })
   @ValidateIf((line: DealPositionChangeDto) => line.id === undefined || line.name !== undefined)
   @TrimmedName(300)
   name?: string;
 
+  @ApiProperty({ example: 'С доставкой и монтажом' })
   @IsOptional()
   @TrimmedText(2000)
   comment?: string | null;
@@ -105,6 +111,7 @@ export class DealPositionChangeDto {
   @IsUUID()
   unit_id?: string | null;
 
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, required: false, example: null })
   @IsOptional()
   @IsUUID()
   @NotWithUnitId()
@@ -112,6 +119,7 @@ export class DealPositionChangeDto {
 }
 
 export class CreateDealDto {
+  @ApiProperty({ example: 'Поставка двух станков' })
   @IsOptional()
   @TrimmedText(5000)
   comment?: string | null;

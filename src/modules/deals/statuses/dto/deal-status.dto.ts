@@ -15,9 +15,11 @@ export class ListDealStatusesQueryDto extends PageQueryDto {
 }
 
 export class CreateDealStatusDto {
+  @ApiProperty({ example: 'Переговоры' })
   @TrimmedName(100)
   name: string;
 
+  @ApiProperty({ example: 'Ждём ответа клиента' })
   @IsOptional()
   @TrimmedText(2000)
   comment?: string | null;

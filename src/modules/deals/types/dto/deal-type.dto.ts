@@ -1,4 +1,4 @@
-import { OmitType, PartialType } from '@nestjs/swagger';
+import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { SearchTerm, TrimmedName, TrimmedText } from '../../../../core/http/validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
@@ -11,9 +11,11 @@ export class ListDealTypesQueryDto extends PageQueryDto {
 }
 
 export class CreateDealTypeDto {
+  @ApiProperty({ example: 'Поставка оборудования' })
   @TrimmedName(200)
   name: string;
 
+  @ApiProperty({ example: 'Разовые поставки со склада' })
   @IsOptional()
   @TrimmedText(2000)
   comment?: string | null;
