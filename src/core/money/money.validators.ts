@@ -36,7 +36,16 @@ export interface AmountOptions {
   currencyField?: string;
   /** A fixed number of decimals (deal prices are RUB: 2) instead of a currency's. */
   decimals?: number;
+  /** The OpenAPI example (default 1500.5), e.g. for a rate bounded by @Max. */
+  example?: number;
 }
+
+/**
+ * The least value a schema admits: 0, or for a positive value its smallest step (0.00000001 for
+ * an amount in any currency). Said as `minimum` rather than OpenAPI 3.0's boolean
+ * `exclusiveMinimum`, which example validators of the 3.1 kind (openapi-typescript's) refuse.
+ */
+const leastValue = (minimum: 'positive' | 'zero', decimals: number) => (minimum === 'positive' ? 10 ** -decimals : 0);
 
 /**
  * An amount of money (CONTRACT 12): a JSON number, finite, at most 15 significant digits and at
@@ -46,9 +55,8 @@ export const Amount = (options: AmountOptions) =>
   applyDecorators(
     ApiProperty({
       type: 'number',
-      minimum: 0,
-      exclusiveMinimum: options.minimum === 'positive',
-      example: 1500.5,
+      minimum: leastValue(options.minimum, options.decimals ?? MAX_CURRENCY_DECIMALS),
+      example: options.example ?? 1500.5,
       description: `Exact decimal: at most ${MAX_SIGNIFICANT_DIGITS} significant digits and ${
         options.currencyField
           ? `the currency's decimals (2 fiat, 8 crypto)`
@@ -91,8 +99,7 @@ export const Quantity = (decimals = 3) =>
   applyDecorators(
     ApiProperty({
       type: 'number',
-      exclusiveMinimum: true,
-      minimum: 0,
+      minimum: leastValue('positive', decimals),
       example: 2.5,
       description: `At most ${decimals} decimals`,
     }),

@@ -28,6 +28,7 @@ export class ListCounterpartiesQueryDto extends PageQueryDto {
 
 export class CreateCounterpartyDto {
   @TrimmedName(200)
+  @ApiProperty({ example: 'ПАО «Банк Пример»' })
   name: string;
 
   @ApiProperty({ enum: COUNTERPARTY_TYPES })
@@ -37,6 +38,7 @@ export class CreateCounterpartyDto {
   @IsOptional()
   @IsString()
   @MaxLength(2000)
+  @ApiProperty({ example: 'Основной расчётный банк' })
   comment?: string | null;
 
   @ApiProperty({ enum: COUNTERPARTY_STATUSES, required: false, default: 'active' })

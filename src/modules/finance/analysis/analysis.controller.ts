@@ -16,7 +16,7 @@ export class FinanceAnalysisController {
   @RequirePermission('fm.analysis')
   @ApiOperation({ summary: 'Income, expense and count of completed transactions in one currency within the window' })
   @ApiEnvelope(FinanceSummaryDto)
-  summary(@CurrentCompany() company: CompanyAccess, @Query() query: FinanceWindowQueryDto) {
+  getFinanceAnalysisSummary(@CurrentCompany() company: CompanyAccess, @Query() query: FinanceWindowQueryDto) {
     return this.analysis.summary(company.companyId, query);
   }
 
@@ -27,7 +27,7 @@ export class FinanceAnalysisController {
       'Completed transactions per category or employee (by descending income + expense) or per UTC day or month (ascending)',
   })
   @ApiEnvelope(FinanceGroupDto, { isArray: true })
-  grouped(@CurrentCompany() company: CompanyAccess, @Query() query: GroupedFinanceQueryDto) {
+  getFinanceAnalysisGrouped(@CurrentCompany() company: CompanyAccess, @Query() query: GroupedFinanceQueryDto) {
     return this.analysis.grouped(company.companyId, query);
   }
 }

@@ -26,7 +26,7 @@ export class CategoriesController {
   @TextParams('slug')
   @ApiOperation({ summary: 'The category with this slug (e.g. credit, dept, deal-income, deal-expense)' })
   @ApiEnvelope(CategoryDto)
-  getBySlug(@CurrentCompany() company: CompanyAccess, @Param('slug') slug: string) {
+  getCategoryBySlug(@CurrentCompany() company: CompanyAccess, @Param('slug') slug: string) {
     return this.categories.getBySlug(company, slug);
   }
 

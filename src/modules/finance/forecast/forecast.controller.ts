@@ -18,7 +18,7 @@ export class ForecastController {
       'Each day of the window, then `horizon` forecast days (Theta method); fewer than 2 days with transactions: 409',
   })
   @ApiEnvelope(ForecastTimelineDto)
-  timeline(@CurrentCompany() company: CompanyAccess, @Query() query: ForecastQueryDto) {
+  getForecastTimeline(@CurrentCompany() company: CompanyAccess, @Query() query: ForecastQueryDto) {
     return this.forecast.timeline(company.companyId, query);
   }
 
@@ -28,7 +28,7 @@ export class ForecastController {
     summary: "The window's totals and the horizon's predictions; fewer than 2 days with transactions: 409",
   })
   @ApiEnvelope(ForecastSummaryDto)
-  summary(@CurrentCompany() company: CompanyAccess, @Query() query: ForecastQueryDto) {
+  getForecastSummary(@CurrentCompany() company: CompanyAccess, @Query() query: ForecastQueryDto) {
     return this.forecast.summary(company.companyId, query);
   }
 }

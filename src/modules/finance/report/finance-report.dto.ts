@@ -28,5 +28,6 @@ export class FinanceReportDto extends TimeWindowQueryDto {
   /** Kept on the document's registry row. */
   @IsOptional()
   @TrimmedText(1000)
+  @ApiProperty({ example: 'Отчёт за ноябрь' })
   comment?: string;
 }

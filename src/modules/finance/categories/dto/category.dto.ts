@@ -17,6 +17,7 @@ export class ListCategoriesQueryDto extends PageQueryDto {
 
 export class CreateCategoryDto {
   @TrimmedName(200)
+  @ApiProperty({ example: 'Аренда офиса' })
   name: string;
 
   @ApiProperty({ enum: DIRECTIONS })
@@ -26,6 +27,7 @@ export class CreateCategoryDto {
   @IsOptional()
   @IsString()
   @MaxLength(2000)
+  @ApiProperty({ example: 'Ежемесячная аренда' })
   description?: string | null;
 }
 

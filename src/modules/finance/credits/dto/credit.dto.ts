@@ -25,6 +25,7 @@ export class ListCreditsQueryDto extends PageQueryDto {
 
 export class CreateCreditDto {
   @TrimmedName(200)
+  @ApiProperty({ example: 'Кредитная линия 2026' })
   name: string;
 
   @ApiProperty({ enum: CREDIT_TYPES, description: 'debt: the company owes; credit: owed to the company' })
@@ -61,13 +62,14 @@ export class CreateCreditDto {
 
   /** Percent, 0 to 100, at most two decimals. */
   @IsOptional()
-  @Amount({ minimum: 'zero', decimals: 2 })
+  @Amount({ minimum: 'zero', decimals: 2, example: 12.5 })
   @Max(100)
   interest_rate?: number | null;
 
   @IsOptional()
   @IsString()
   @MaxLength(2000)
+  @ApiProperty({ example: 'Погашение ежемесячно' })
   comment?: string | null;
 
   @Metadata()
@@ -99,6 +101,7 @@ export class PayCreditDto {
   @IsOptional()
   @IsString()
   @MaxLength(2000)
+  @ApiProperty({ example: 'Погашение ежемесячно' })
   comment?: string | null;
 }
 

@@ -71,6 +71,7 @@ export class CreateTransactionDto {
   @IsOptional()
   @IsString()
   @MaxLength(2000)
+  @ApiProperty({ example: 'Оплата по счёту 2026-17' })
   comment?: string | null;
 
   @ApiProperty({ enum: TRANSACTION_STATUSES, required: false, default: 'completed' })
