@@ -46,6 +46,7 @@ import { PlansModule } from './modules/plans/plans.module';
 import { CurrenciesModule } from './modules/currencies/currencies.module';
 import { SupportModule } from './modules/support/support.module';
 import { MediaModule } from './modules/storage/media.module';
+import { WarehouseModule } from './modules/warehouse/warehouse.module';
 
 @Module({
   imports: [
@@ -97,6 +98,7 @@ import { MediaModule } from './modules/storage/media.module';
     DealsModule,
     CounterpartiesModule,
     FinanceModule,
+    WarehouseModule,
     SupportModule,
     MediaModule,
     DocsModule,

@@ -18,6 +18,7 @@ import {
   setPlan,
   TestAccount,
 } from '../support/factories';
+import { newCategory, newUnit } from '../support/warehouse';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectSuccess } from '../support/expectations';
 
@@ -175,6 +176,14 @@ describe('Access control', () => {
       return walkTickets.get(companyId)!;
     };
 
+    /** An income batch of one position, for the stock routes' path parameters. */
+    const walkIncome = async (companyId: string, owner: TestAccount) => {
+      const unit = await newUnit(t.http, owner, companyId);
+      const body = { direction: 'income', positions: [{ unit_id: unit.id, quantity: 1 }] };
+      const url = `/api/v1/companies/${companyId}/modules/wm/stocks/batches`;
+      return expectSuccess(await t.http.post(url).set(owner.auth).send(body), 201);
+    };
+
     /**
      * A row of the company for each path parameter the guard checks (CompanyResources): without
      * one, the walk would stop at 404. A new module's resource parameter needs a line here; a
@@ -200,6 +209,10 @@ describe('Access control', () => {
         const url = `/api/v1/companies/${companyId}/modules/hrm/positions`;
         return expectSuccess(await t.http.post(url).set(owner.auth).send({ name: 'Walk' }), 201).id;
       },
+      'categoryId wm/': async (companyId, owner) => (await newCategory(t.http, owner, companyId)).id,
+      unitId: async (companyId, owner) => (await newUnit(t.http, owner, companyId)).id,
+      batchId: async (companyId, owner) => (await walkIncome(companyId, owner)).id,
+      'positionId wm/': async (companyId, owner) => (await walkIncome(companyId, owner)).positions[0].id,
       counterpartyId: async (companyId, owner) => {
         const url = `/api/v1/companies/${companyId}/modules/cpm/counterparties`;
         return expectSuccess(await t.http.post(url).set(owner.auth).send({ name: 'Walk', type: 'bank' }), 201).id;

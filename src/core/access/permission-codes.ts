@@ -80,6 +80,20 @@ export const PERMISSION_CODES = [
   'fm.forecast',
   'fm.forecast.timeline',
   'fm.forecast.summary',
+  'wm',
+  'wm.report',
+  'wm.catalog',
+  'wm.catalog.categories',
+  'wm.catalog.categories.create',
+  'wm.catalog.categories.update',
+  'wm.catalog.units',
+  'wm.catalog.units.create',
+  'wm.catalog.units.update',
+  'wm.stocks',
+  'wm.stocks.balance',
+  'wm.stocks.batches',
+  'wm.stocks.batches.create',
+  'wm.stocks.positions',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];

@@ -1,0 +1,44 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { MetadataProperty } from '../../../core/http/validators';
+import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+
+/** Status of a category and of a unit: nothing in the catalog is deleted, only deactivated. */
+export const CATALOG_STATUSES = ['active', 'inactive'] as const;
+export type CatalogStatus = (typeof CATALOG_STATUSES)[number];
+
+/**
+ * A catalog category: a node of the company's category tree. `name` is unique within the
+ * company; `parent_id` references a category of the same company (the composite key makes the
+ * database refuse another company's). The list is by name, so its indexes end with it.
+ */
+@Entity('catalog_categories')
+@Index('catalog_categories_company_id_name_key', ['company_id', 'name'], { unique: true })
+@Index('catalog_categories_company_id_id_key', ['company_id', 'id'], { unique: true })
+@Index('catalog_categories_company_parent_name_idx', ['company_id', 'parent_id', 'name'])
+export class CatalogCategoryEntity extends CompanyOwnedEntity {
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'text', nullable: true })
+  comment: string | null;
+
+  @ApiProperty({ enum: CATALOG_STATUSES })
+  @Column({ type: 'varchar', length: 16, default: 'active' })
+  status: string;
+
+  /** Null for a root category. */
+  @Column({ type: 'uuid', nullable: true })
+  parent_id: string | null;
+
+  @ManyToOne(() => CatalogCategoryEntity, { onDelete: 'NO ACTION' })
+  @JoinColumn([
+    { name: 'company_id', referencedColumnName: 'company_id' },
+    { name: 'parent_id', referencedColumnName: 'id' },
+  ])
+  parent?: CatalogCategoryEntity;
+
+  @MetadataProperty()
+  @Column({ type: 'jsonb', nullable: true })
+  metadata: object | null;
+}

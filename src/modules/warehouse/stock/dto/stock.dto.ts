@@ -1,0 +1,176 @@
+import { ApiProperty, OmitType } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { Metadata, SearchTerm } from '../../../../core/http/validators';
+import { Amount, Quantity } from '../../../../core/money/money.validators';
+import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
+import { TRACKING_DETAILS, type TrackingDetail } from '../../units/unit.entity';
+import { UnitDto } from '../../units/dto/unit.dto';
+import { BATCH_DIRECTIONS, type BatchDirection, StockBatchEntity } from '../stock-batch.entity';
+import { StockPositionEntity } from '../stock-position.entity';
+
+/** The most lines a batch may have. */
+export const MAX_BATCH_LINES = 1000;
+
+/** One line of a batch. */
+export class BatchLineDto {
+  /** An active, tracked product of this company. */
+  @IsUUID()
+  unit_id: string;
+
+  /** Whole for serial units; 1 on an outcome of a serial unit. */
+  @Quantity()
+  quantity: number;
+
+  /** Income only: the unit price in the unit's currency (default: its purchase_price). */
+  @IsOptional()
+  @Amount({ minimum: 'zero' })
+  price?: number | null;
+
+  /** Outcome of a serial unit only: the piece shipped, a position of that unit. */
+  @IsOptional()
+  @IsUUID()
+  position_id?: string | null;
+}
+
+export class CreateBatchDto {
+  @ApiProperty({ enum: BATCH_DIRECTIONS })
+  @IsIn(BATCH_DIRECTIONS)
+  direction: BatchDirection;
+
+  @ApiProperty({ type: [BatchLineDto], minItems: 1, maxItems: MAX_BATCH_LINES })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_BATCH_LINES)
+  @ValidateNested({ each: true })
+  @Type(() => BatchLineDto)
+  positions: BatchLineDto[];
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  comment?: string | null;
+
+  @Metadata()
+  metadata?: object | null;
+}
+
+export class ListBatchesQueryDto extends PageQueryDto {
+  @ApiProperty({ enum: BATCH_DIRECTIONS, required: false })
+  @IsOptional()
+  @IsIn(BATCH_DIRECTIONS)
+  direction?: BatchDirection;
+
+  /** Only the batches with a line of this unit. */
+  @IsOptional()
+  @IsUUID()
+  unit_id?: string;
+
+  /** Case-insensitive substring of the comment (up to 100 characters). */
+  @SearchTerm()
+  search?: string;
+}
+
+export class ListPositionsQueryDto extends PageQueryDto {
+  @ApiProperty({ enum: TRACKING_DETAILS, required: false })
+  @IsOptional()
+  @IsIn(TRACKING_DETAILS)
+  type?: TrackingDetail;
+
+  @IsOptional()
+  @IsUUID()
+  unit_id?: string;
+
+  /** The income batch that brought the positions in. */
+  @IsOptional()
+  @IsUUID()
+  batch_id?: string;
+
+  /** true: only positions with something remaining; false: only spent ones. */
+  @ApiProperty({ required: false, type: 'boolean' })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean()
+  in_stock?: boolean;
+}
+
+export class BalanceQueryDto extends PageQueryDto {
+  @IsOptional()
+  @IsUUID()
+  unit_id?: string;
+
+  @IsOptional()
+  @IsUUID()
+  category_id?: string;
+}
+
+/** A stock position as the API shows it, with its catalog unit. */
+export class StockPositionDto extends OmitType(StockPositionEntity, [
+  'company_id',
+  'company',
+  'unit',
+  'batch',
+  'updated_at',
+] as const) {
+  unit: UnitDto;
+}
+
+/** What an outcome took from one position. */
+export class ConsumptionDto {
+  @ApiProperty({ format: 'uuid' })
+  position_id: string;
+
+  @ApiProperty({ format: 'uuid' })
+  unit_id: string;
+
+  @ApiProperty({ type: 'number' })
+  quantity: number;
+
+  @ApiProperty({ type: 'number' })
+  unit_price: number;
+}
+
+/** A batch: an income's positions are the StockPositions it made, an outcome's what it consumed. */
+export class StockBatchDto extends OmitType(StockBatchEntity, ['company_id', 'company'] as const) {
+  @ApiProperty({
+    oneOf: [
+      { type: 'array', items: { $ref: '#/components/schemas/StockPositionDto' } },
+      { type: 'array', items: { $ref: '#/components/schemas/ConsumptionDto' } },
+    ],
+  })
+  positions: StockPositionDto[] | ConsumptionDto[];
+}
+
+/** One line of the balance: an active tracked unit and what remains of it. */
+export class BalanceLineDto {
+  @ApiProperty({ format: 'uuid' })
+  unit_id: string;
+
+  unit_name: string;
+
+  /** The unit of measure. */
+  unit: string;
+
+  /** Σ remaining of the unit's positions. */
+  @ApiProperty({ type: 'number' })
+  quantity: number;
+
+  /** 0 until reservations exist. */
+  @ApiProperty({ type: 'number' })
+  reserved: number;
+
+  /** quantity − reserved. */
+  @ApiProperty({ type: 'number' })
+  available: number;
+}

@@ -1,0 +1,61 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { CatalogUnitEntity } from '../units/unit.entity';
+import { StockBatchEntity } from './stock-batch.entity';
+import { StockPositionEntity } from './stock-position.entity';
+
+/**
+ * What an outcome batch took from one position: the outcome's `positions` in the API. The
+ * unit and the price are copied from the position so that the batch reads without joins and
+ * the batch list can filter by unit.
+ */
+@Entity('stock_consumptions')
+@Index('stock_consumptions_company_batch_idx', ['company_id', 'batch_id'])
+@Index('stock_consumptions_company_position_idx', ['company_id', 'position_id'])
+@Index('stock_consumptions_company_unit_batch_idx', ['company_id', 'unit_id', 'batch_id'])
+@Check('stock_consumptions_quantity_check', 'quantity > 0')
+export class StockConsumptionEntity extends CompanyOwnedEntity {
+  /** The outcome batch. */
+  @Column({ type: 'uuid', update: false })
+  batch_id: string;
+
+  @ManyToOne(() => StockBatchEntity, { onDelete: 'NO ACTION' })
+  @JoinColumn([
+    { name: 'company_id', referencedColumnName: 'company_id' },
+    { name: 'batch_id', referencedColumnName: 'id' },
+  ])
+  batch?: StockBatchEntity;
+
+  @Column({ type: 'uuid', update: false })
+  position_id: string;
+
+  @ManyToOne(() => StockPositionEntity, { onDelete: 'NO ACTION' })
+  @JoinColumn([
+    { name: 'company_id', referencedColumnName: 'company_id' },
+    { name: 'position_id', referencedColumnName: 'id' },
+  ])
+  position?: StockPositionEntity;
+
+  @Column({ type: 'uuid', update: false })
+  unit_id: string;
+
+  @ManyToOne(() => CatalogUnitEntity, { onDelete: 'NO ACTION' })
+  @JoinColumn([
+    { name: 'company_id', referencedColumnName: 'company_id' },
+    { name: 'unit_id', referencedColumnName: 'id' },
+  ])
+  unit?: CatalogUnitEntity;
+
+  /** Where this take comes in its outcome (1, 2, …): the batch lists its takes in the order they were made. */
+  @Column({ type: 'integer', update: false })
+  ordinal: number;
+
+  @ApiProperty({ type: 'number' })
+  @Column({ type: 'numeric', precision: 18, scale: 3, update: false })
+  quantity: number;
+
+  @ApiProperty({ type: 'number' })
+  @Column({ type: 'numeric', precision: 23, scale: 8, update: false })
+  unit_price: number;
+}

@@ -1,0 +1,119 @@
+import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { Metadata, Omittable, SearchTerm, TrimmedName } from '../../../../core/http/validators';
+import { Amount, Currency } from '../../../../core/money/money.validators';
+import type { CurrencyCode } from '../../../../core/money/currencies';
+import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
+import { CATALOG_STATUSES, type CatalogStatus } from '../../categories/category.entity';
+import {
+  CatalogUnitEntity,
+  INVENTORY_TYPES,
+  type InventoryType,
+  MEASURES,
+  type Measure,
+  TRACKED_TYPES,
+  type TrackedType,
+  TRACKING_DETAILS,
+  type TrackingDetail,
+  UNIT_TYPES,
+  type UnitType,
+} from '../unit.entity';
+
+export class ListUnitsQueryDto extends PageQueryDto {
+  @ApiProperty({ enum: UNIT_TYPES, required: false })
+  @IsOptional()
+  @IsIn(UNIT_TYPES)
+  type?: UnitType;
+
+  @ApiProperty({ enum: CATALOG_STATUSES, required: false })
+  @IsOptional()
+  @IsIn(CATALOG_STATUSES)
+  status?: CatalogStatus;
+
+  @ApiProperty({ enum: INVENTORY_TYPES, required: false })
+  @IsOptional()
+  @IsIn(INVENTORY_TYPES)
+  inventory_type?: InventoryType;
+
+  @ApiProperty({ enum: TRACKING_DETAILS, required: false })
+  @IsOptional()
+  @IsIn(TRACKING_DETAILS)
+  tracking_detail?: TrackingDetail;
+
+  @IsOptional()
+  @IsUUID()
+  category_id?: string;
+
+  /** Case-insensitive substring of the name or comment (up to 100 characters). */
+  @SearchTerm()
+  search?: string;
+}
+
+/**
+ * A unit as sent. Each field is checked here on its own; the rules across fields (CONTRACT 15:
+ * tracking settings, purchase price, services never tracked) are checked by the service on the
+ * unit as it would be after the change, so PATCH obeys them too.
+ */
+export class CreateUnitDto {
+  @TrimmedName(200)
+  name: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  comment?: string | null;
+
+  @ApiProperty({ enum: UNIT_TYPES })
+  @IsIn(UNIT_TYPES)
+  type: UnitType;
+
+  @ApiProperty({ enum: CATALOG_STATUSES, required: false, default: 'active' })
+  @Omittable()
+  @IsIn(CATALOG_STATUSES)
+  status?: CatalogStatus;
+
+  /** A service is never tracked. */
+  @ApiProperty({ enum: INVENTORY_TYPES })
+  @IsIn(INVENTORY_TYPES)
+  inventory_type: InventoryType;
+
+  /** Required exactly when tracked. */
+  @ApiProperty({ enum: TRACKING_DETAILS, required: false, nullable: true })
+  @IsOptional()
+  @IsIn(TRACKING_DETAILS)
+  tracking_detail?: TrackingDetail | null;
+
+  /** Required exactly when tracking_detail is batch. */
+  @ApiProperty({ enum: TRACKED_TYPES, required: false, nullable: true })
+  @IsOptional()
+  @IsIn(TRACKED_TYPES)
+  tracked_type?: TrackedType | null;
+
+  @ApiProperty({ enum: MEASURES })
+  @IsIn(MEASURES)
+  unit: Measure;
+
+  @Amount({ minimum: 'zero', currencyField: 'currency' })
+  sale_price: number;
+
+  /** Required when tracked, null otherwise. */
+  @IsOptional()
+  @Amount({ minimum: 'zero', currencyField: 'currency' })
+  purchase_price?: number | null;
+
+  @Currency()
+  currency: CurrencyCode;
+
+  /** A category of this company. */
+  @IsUUID()
+  category_id: string;
+
+  @Metadata()
+  metadata?: object | null;
+}
+
+/** Every field optional; only the fields sent change; null clears the optional ones. */
+export class UpdateUnitDto extends PartialType(CreateUnitDto, { skipNullProperties: false }) {}
+
+/** A unit as the API shows it: its columns but the company. */
+export class UnitDto extends OmitType(CatalogUnitEntity, ['company_id', 'company', 'category'] as const) {}
