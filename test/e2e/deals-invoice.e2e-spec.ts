@@ -172,11 +172,9 @@ describe('Deal invoices', () => {
   it('numbers run without gaps or duplicates under 10 concurrent invoices, per company', async () => {
     const [c, other] = await Promise.all([sellerCompany('inv-race'), sellerCompany('inv-race-other')]);
     const deal = await createDeal(t.http, c, { positions: LINES });
-    const started = Date.now();
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => t.http.post(invoiceOf(c, deal.id)).set(c.owner.auth).send({})),
     );
-    console.log('10 invoices took', Date.now() - started);
     const numbers = answers.map((res) => expectSuccess(res, 201).number);
     expect([...numbers].sort((x, y) => Number(x.split('-')[1]) - Number(y.split('-')[1]))).toEqual(
       Array.from({ length: 10 }, (_, i) => `${year}-${i + 1}`),
@@ -188,7 +186,7 @@ describe('Deal invoices', () => {
       201,
     );
     expect(otherFirst.number).toBe(`${year}-1`);
-  }, 120_000);
+  }, 120_000); // one company's invoices are drawn one at a time (docs/deals.md, "Invoices")
 
   it('404 for another company’s deal; 400 for a malformed due_date or an unknown field', async () => {
     const [c, other] = await Promise.all([sellerCompany('inv-404'), sellerCompany('inv-404-other')]);

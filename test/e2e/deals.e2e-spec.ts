@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { createDeal, DealsCompany, dealsCompany } from '../support/deals';
+import { createDeal, DealsCompany, dealsCompany, warehouseRows } from '../support/deals';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -470,17 +470,68 @@ describe('Deals (dm)', () => {
     });
 
     it('a line names a catalog unit or a stock position, never both, also after a PATCH', async () => {
-      const unit = '00000000-0000-4000-8000-00000000000a';
-      const deal = await createDeal(t.http, a, { positions: [{ name: 'x', price: 1, quantity: 1, unit_id: unit }] });
+      const { unitId, positionId } = await warehouseRows(t.http, a);
+      const deal = await createDeal(t.http, a, { positions: [{ name: 'x', price: 1, quantity: 1, unit_id: unitId }] });
       const res = expectError(
         await t.http
           .patch(`${a.dm}/deals/${deal.id}`)
           .set(a.owner.auth)
-          .send({ positions: [{ id: deal.positions[0].id, position_id: '00000000-0000-4000-8000-00000000000b' }] }),
+          .send({ positions: [{ id: deal.positions[0].id, position_id: positionId }] }),
         400,
         'validation_failed',
       );
       expect(res.error.details).toEqual([{ field: 'positions.0.unit_id', message: expect.any(String) }]);
+    });
+
+    it('unit_id / position_id: a catalog unit or stock position of this company, else 400 naming the field', async () => {
+      const [mine, theirs] = await Promise.all([warehouseRows(t.http, a), warehouseRows(t.http, b)]);
+      const deal = await createDeal(t.http, a, {
+        positions: [
+          { name: 'Станок', price: 1500, quantity: 1, unit_id: mine.unitId },
+          { name: 'Станок №1', price: 1500, quantity: 1, position_id: mine.positionId },
+        ],
+      });
+      expect(deal.positions.map((p: any) => [p.unit_id, p.position_id])).toEqual([
+        [mine.unitId, null],
+        [null, mine.positionId],
+      ]);
+      const created = expectError(
+        await t.http
+          .post(`${a.dm}/deals`)
+          .set(a.owner.auth)
+          .send({
+            positions: [
+              { name: 'x', price: 1, quantity: 1, unit_id: theirs.unitId },
+              { name: 'y', price: 1, quantity: 1, position_id: theirs.positionId },
+              { name: 'z', price: 1, quantity: 1, unit_id: '00000000-0000-4000-8000-000000000009' },
+            ],
+          }),
+        400,
+        'validation_failed',
+      );
+      expect(created.error.details.map((d: any) => d.field)).toEqual([
+        'positions.0.unit_id',
+        'positions.1.position_id',
+        'positions.2.unit_id',
+      ]);
+      const patched = expectError(
+        await t.http
+          .patch(`${a.dm}/deals/${deal.id}`)
+          .set(a.owner.auth)
+          .send({
+            positions: [
+              { id: deal.positions[0].id, unit_id: theirs.unitId },
+              { name: 'y', price: 1, quantity: 1, position_id: theirs.positionId },
+            ],
+          }),
+        400,
+        'validation_failed',
+      );
+      expect(patched.error.details.map((d: any) => d.field)).toEqual([
+        'positions.0.unit_id',
+        'positions.1.position_id',
+      ]);
+      expect(expectSuccess(await t.http.get(`${a.dm}/deals/${deal.id}`).set(a.owner.auth))).toEqual(deal);
     });
 
     it('DELETE answers {} and the deal is gone (404); another company’s deal is 404 everywhere', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,4 +83,39 @@ export function paymentFields(text: string): Record<string, string> {
     format,
     ...Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
   };
+}
+
+/** A tracked product of the company's catalog and a stock position of it (one income batch). */
+export async function warehouseRows(http: TestAgent, c: DealsCompany): Promise<{ unitId: string; positionId: string }> {
+  const wm = `/api/v1/companies/${c.id}/modules/wm`;
+  const category = expectSuccess(
+    await http
+      .post(`${wm}/catalog/categories`)
+      .set(c.owner.auth)
+      .send({ name: `Станки ${randomUUID()}` }),
+    201,
+  );
+  const unit = expectSuccess(
+    await http.post(`${wm}/catalog/units`).set(c.owner.auth).send({
+      name: 'Станок',
+      type: 'product',
+      inventory_type: 'tracked',
+      tracking_detail: 'batch',
+      tracked_type: 'fifo',
+      unit: 'pcs',
+      sale_price: 1500,
+      purchase_price: 1000,
+      currency: 'RUB',
+      category_id: category.id,
+    }),
+    201,
+  );
+  const batch = expectSuccess(
+    await http
+      .post(`${wm}/stocks/batches`)
+      .set(c.owner.auth)
+      .send({ direction: 'income', positions: [{ unit_id: unit.id, quantity: 5 }] }),
+    201,
+  );
+  return { unitId: unit.id, positionId: batch.positions[0].id };
 }

@@ -5,6 +5,7 @@ import { CrmModule } from '../crm/crm.module';
 import { DocsModule } from '../docs/docs.module';
 import { FinanceModule } from '../finance/finance.module';
 import { HrmModule } from '../hrm/hrm.module';
+import { WarehouseModule } from '../warehouse/warehouse.module';
 import { DealAnalysisController } from './analysis/analysis.controller';
 import { DealAnalysisRepository } from './analysis/analysis.repository';
 import { DealsController } from './deals/deals.controller';
@@ -24,7 +25,7 @@ import { DealTypesService } from './types/types.service';
 
 /** Deals (dm, CONTRACT 16): types, the company's status pipeline, deals, analyses and invoices. See docs/deals.md. */
 @Module({
-  imports: [CompaniesModule, CrmModule, HrmModule, DocsModule, FinanceModule],
+  imports: [CompaniesModule, CrmModule, HrmModule, DocsModule, FinanceModule, WarehouseModule],
   controllers: [
     DealTypesController,
     DealStatusesController,

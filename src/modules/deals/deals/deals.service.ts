@@ -4,6 +4,7 @@ import { AppException, FieldError, found } from '../../../core/http/app.exceptio
 import { Page } from '../../../core/pagination/page';
 import { ClientsRepository } from '../../crm/clients/clients.repository';
 import { EmployeesRepository } from '../../hrm/employees/employees.repository';
+import { WarehouseReferences } from '../../warehouse/warehouse-references';
 import { DealStatusesRepository } from '../statuses/statuses.repository';
 import { DealTypesRepository } from '../types/types.repository';
 import { DealsRepository } from './deals.repository';
@@ -18,7 +19,9 @@ import type {
 } from './dto/deal.dto';
 
 /** What a deal body may refer to: rows of the same company, else 400 naming the field (CONTRACT 12). */
-type References = Pick<UpdateDealDto, 'type_id' | 'client_id' | 'status_id' | 'employees'>;
+type References = Pick<UpdateDealDto, 'type_id' | 'client_id' | 'status_id' | 'employees'> & {
+  positions?: Array<{ unit_id?: string | null; position_id?: string | null }>;
+};
 
 /** SQLSTATE of a failed CHECK: here deal_positions_one_reference_check, after a change of one reference. */
 const CHECK_VIOLATION = '23514';
@@ -31,6 +34,7 @@ export class DealsService {
     private readonly statuses: DealStatusesRepository,
     private readonly clients: ClientsRepository,
     private readonly employees: EmployeesRepository,
+    private readonly warehouse: WarehouseReferences,
   ) {}
 
   list(company: CompanyAccess, query: ListDealsQueryDto): Promise<Page<DealDto> | DealBoardDto> {
@@ -118,7 +122,7 @@ export class DealsService {
     await this.deals.refreshTotal(dealId);
   }
 
-  /** 400 naming every field that refers to a row this company does not have. */
+  /** 400 naming every field that refers to a row this company does not have (warehouse rows through WarehouseReferences). */
   private async checkReferences(companyId: string, dto: References): Promise<void> {
     const problems: FieldError[] = [];
     if (dto.type_id && !(await this.types.exists(companyId, dto.type_id))) {
@@ -136,6 +140,14 @@ export class DealsService {
         if (!active.has(id))
           problems.push({ field: `employees.${i}`, message: 'must be an active employee of this company' });
       });
+    }
+    for (const [i, line] of (dto.positions ?? []).entries()) {
+      if (line.unit_id && !(await this.warehouse.unitBelongs(companyId, line.unit_id))) {
+        problems.push({ field: `positions.${i}.unit_id`, message: 'must be a catalog unit of this company' });
+      }
+      if (line.position_id && !(await this.warehouse.positionBelongs(companyId, line.position_id))) {
+        problems.push({ field: `positions.${i}.position_id`, message: 'must be a stock position of this company' });
+      }
     }
     if (problems.length > 0) throw AppException.validation(problems);
   }
