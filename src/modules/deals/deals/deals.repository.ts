@@ -6,7 +6,7 @@ import { raw, rfc3339, Sql, sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
 import { DealPositionEntity } from './deal-position.entity';
 import { DealEntity } from './deal.entity';
-import { DealFilters, dealWhere } from './deal-filters';
+import { dealWhere } from './deal-filters';
 import type {
   DealBoardDto,
   DealDto,
