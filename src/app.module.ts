@@ -32,6 +32,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { CounterpartiesModule } from './modules/counterparties/counterparties.module';
 import { CrmModule } from './modules/crm/crm.module';
+import { DealsModule } from './modules/deals/deals.module';
 import { DocsModule } from './modules/docs/docs.module';
 import { FinanceModule } from './modules/finance/finance.module';
 import { FingerprintsModule } from './modules/fingerprints/fingerprints.module';
@@ -94,6 +95,7 @@ import { WarehouseModule } from './modules/warehouse/warehouse.module';
     InvitationsModule,
     HrmModule,
     CrmModule,
+    DealsModule,
     CounterpartiesModule,
     FinanceModule,
     WarehouseModule,

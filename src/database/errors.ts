@@ -4,6 +4,12 @@ export function violatedUniqueConstraint(error: unknown): string | null {
   return code === '23505' && typeof constraint === 'string' ? constraint : null;
 }
 
+/** The foreign key a statement violated, when that is why it failed (SQLSTATE 23503), e.g. deleting a row still referred to. */
+export function violatedForeignKey(error: unknown): string | null {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === '23503' && typeof constraint === 'string' ? constraint : null;
+}
+
 /** SQLSTATEs of a server that is going away, not there yet, or full (classes 08 and 57P, 53300). */
 const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300)$/;
 /** Socket errors of a server that is down or unreachable. */

@@ -227,6 +227,17 @@ describe('Access control', () => {
         const body = { base_amount: 1, currency: 'RUB', direction: 'income' };
         return expectSuccess(await t.http.post(url).set(owner.auth).send(body), 201).id;
       },
+      'typeId dm/': async (companyId, owner) => {
+        const url = `/api/v1/companies/${companyId}/modules/dm/types`;
+        return expectSuccess(await t.http.post(url).set(owner.auth).send({ name: 'Walk' }), 201).id;
+      },
+      'statusId dm/': async (companyId, owner) =>
+        expectSuccess(await t.http.get(`/api/v1/companies/${companyId}/modules/dm/statuses`).set(owner.auth))
+          .statuses[1].id,
+      dealId: async (companyId, owner) => {
+        const url = `/api/v1/companies/${companyId}/modules/dm/deals`;
+        return expectSuccess(await t.http.post(url).set(owner.auth).send({}), 201).id;
+      },
       creditId: async (companyId, owner) => {
         const counterpartyId = await RESOURCE_FIXTURES.counterpartyId(companyId, owner);
         const url = `/api/v1/companies/${companyId}/modules/fm/credits`;

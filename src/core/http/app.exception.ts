@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { violatedUniqueConstraint } from '../../database/errors';
+import { violatedForeignKey, violatedUniqueConstraint } from '../../database/errors';
 
 /** The error codes of CONTRACT section 2, with the HTTP status each one answers with. */
 export const ERROR_STATUS = {
@@ -74,6 +74,19 @@ export async function conflictOnDuplicate<T>(write: Promise<T>, messages: Record
   } catch (error) {
     const constraint = violatedUniqueConstraint(error);
     if (constraint && messages[constraint]) throw AppException.conflict(messages[constraint]);
+    throw error;
+  }
+}
+
+/**
+ * Runs a delete that a foreign key refuses while the row is still referred to (so a reference
+ * added concurrently cannot slip past a check); that refusal becomes 409 conflict with `message`.
+ */
+export async function conflictWhileReferenced<T>(write: Promise<T>, message: string): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (violatedForeignKey(error)) throw AppException.conflict(message);
     throw error;
   }
 }

@@ -13,6 +13,7 @@ import { SourcesService } from './sources/sources.service';
   imports: [CompaniesModule],
   controllers: [SourcesController, ClientsController],
   providers: [SourcesService, SourcesRepository, ClientsService, ClientsRepository],
+  exports: [ClientsRepository],
 })
 export class CrmModule implements OnModuleInit {
   constructor(

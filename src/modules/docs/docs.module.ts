@@ -16,7 +16,7 @@ import { DocsSettingsRepository } from './settings/docs-settings.repository';
   imports: [CompaniesModule, MediaModule],
   controllers: [DocsController],
   providers: [DocsService, DocsRepository, DocsSettingsRepository, DocumentGenerator],
-  exports: [DocumentGenerator],
+  exports: [DocumentGenerator, DocsSettingsRepository],
 })
 export class DocsModule implements OnModuleInit {
   constructor(

@@ -36,7 +36,8 @@ export class MediaService {
    * Stores `size` bytes as `path` in the company's bucket: 409 limit_exceeded when the file
    * would take the company past limit_objects_count or limit_objects_mb. Room is reserved
    * before the upload and given back when it fails, so concurrent writers never overshoot.
-   * Call it outside any database transaction.
+   * Call it outside any database transaction; inside one (DocumentGenerator.drawInTransaction)
+   * the reservation commits or rolls back with it, and the company row stays locked until then.
    */
   async store(companyId: string, path: string, body: () => Readable | Buffer, size: number, contentType: string) {
     if (!(await this.companies.reserveObject(companyId, size))) {
@@ -50,6 +51,14 @@ export class MediaService {
       await this.companies.releaseObject(companyId, size);
       throw unavailable(error);
     }
+  }
+
+  /**
+   * Removes an object stored inside a database transaction that then rolled back: its
+   * reservation rolled back with it, so there is no room to give back.
+   */
+  async removeObjectOnly(companyId: string, path: string): Promise<void> {
+    await this.removeQuietly(companyId, path);
   }
 
   /** Removes a stored object and gives its room back (e.g. its Doc row could not be written). */

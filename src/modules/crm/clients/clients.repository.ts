@@ -26,10 +26,11 @@ const detailsOf = (from: Sql, shape: SourceShape) =>
   sql`SELECT ${raw(CLIENT)}, ${raw(SOURCE_SHAPES[shape])} AS source FROM ${from} ${raw(WITH_SOURCE)}`;
 
 /**
- * What `search` matches. It must stay identical to the expression of crm_clients_search_trgm_idx
- * (migration Crm), or the planner cannot use that index.
+ * What `search` matches (here, and in the deal list's search by client, over rows aliased `c`).
+ * It must stay identical to the expression of crm_clients_search_trgm_idx (migration Crm), or the
+ * planner cannot use that index.
  */
-const SEARCH_TEXT = `(c.first_name || ' ' || coalesce(c.last_name, '') || ' ' || coalesce(c.email, ''))`;
+export const CLIENT_SEARCH_TEXT = `(c.first_name || ' ' || coalesce(c.last_name, '') || ' ' || coalesce(c.email, ''))`;
 
 /**
  * The total the database keeps for this list (crm_client_totals, maintained by triggers), when
@@ -52,7 +53,7 @@ export function clientList(companyId: string, query: ListClientsQueryDto): ListS
       .equals('c.type', query.type)
       .equals('c.status', query.status)
       .equals('c.source_id', query.source_id)
-      .contains(SEARCH_TEXT, query.search),
+      .contains(CLIENT_SEARCH_TEXT, query.search),
     orderBy: 'c.created_at DESC, c.id DESC',
     key: ['c.id'],
     select: `${CLIENT}, ${SOURCE_SHAPES.summary} AS source`,

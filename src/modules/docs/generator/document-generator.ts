@@ -9,14 +9,24 @@ import { MediaService } from '../../storage/media.service';
 import type { DocModule } from '../doc.entity';
 import { DocsRepository } from '../docs.repository';
 import type { DocDto } from '../dto/doc.dto';
+import { PdfDrawing, renderDrawing } from './pdf-drawing';
 import { CONTENT_TYPES, DocFormat, RENDERERS, TableContent } from './renderers';
 
-export interface GenerateDocument extends TableContent {
+/** What the registry row of a document says. */
+export interface DocumentKind {
   module: DocModule;
   /** The document type, a fixed word of the calling module (report, invoice, …). */
   type: string;
-  format: DocFormat;
   comment?: string | null;
+}
+
+export interface GenerateDocument extends TableContent, DocumentKind {
+  format: DocFormat;
+}
+
+/** A drawn PDF whose content is decided inside the request's transaction (see drawInTransaction). */
+export interface StagedDrawing<E, D> extends DocumentKind {
+  prepare: () => Promise<{ drawing: PdfDrawing<D>; extra: E }>;
 }
 
 const DOC_TYPE = /^[a-z][a-z0-9_-]{0,31}$/;
@@ -49,28 +59,71 @@ export class DocumentGenerator {
 
   async generate(companyId: string, request: GenerateDocument): Promise<StagedWrite<DocDto>> {
     const objectPath = objectPathFor(request.module, request.type, request.format);
-    const directory = await mkdtemp(join(tmpdir(), 'doc-'));
-    const file = join(directory, `document.${request.format}`);
-    let size: number;
-    try {
-      await RENDERERS[request.format](request, file);
-      size = (await stat(file)).size;
-      await this.media.store(companyId, objectPath, () => createReadStream(file), size, CONTENT_TYPES[request.format]);
-    } finally {
-      await rm(directory, { recursive: true, force: true });
-    }
+    const size = await this.renderAndStore(companyId, objectPath, request.format, (file) =>
+      RENDERERS[request.format](request, file),
+    );
     return new StagedWrite(
-      () =>
-        this.docs.create(companyId, {
-          object_path: objectPath,
-          module: request.module,
-          type: request.type,
-          comment: request.comment ?? null,
-        }),
+      () => this.createDoc(companyId, objectPath, request),
       async () => {
         this.logger.warn({ company_id: companyId, path: objectPath }, 'Doc row not written; removing its file');
         await this.media.remove(companyId, objectPath, size);
       },
     );
+  }
+
+  /**
+   * A PDF drawing whose content only the request's transaction can decide (an invoice draws the
+   * number it takes there). Unlike `generate`, everything happens in the commit, inside that
+   * transaction: `prepare` reads and decides, then the PDF is drawn, stored and its Doc row
+   * written. So the object store is called with the transaction open (holding whatever
+   * `prepare` locked, and the company's storage counters, until the commit): use it only for
+   * small documents. The answer is the Doc plus `prepare`'s `extra`. If the transaction fails,
+   * the stored object is removed; its room was reserved inside the transaction and is released
+   * by the rollback itself.
+   */
+  drawInTransaction<E extends object, D>(companyId: string, request: StagedDrawing<E, D>): StagedWrite<DocDto & E> {
+    let storedPath: string | null = null;
+    return new StagedWrite(
+      async () => {
+        const { drawing, extra } = await request.prepare();
+        const objectPath = objectPathFor(request.module, request.type, 'pdf');
+        await this.renderAndStore(companyId, objectPath, 'pdf', (file) => renderDrawing(drawing, file));
+        storedPath = objectPath;
+        return { ...(await this.createDoc(companyId, objectPath, request)), ...extra };
+      },
+      async () => {
+        if (storedPath === null) return;
+        this.logger.warn({ company_id: companyId, path: storedPath }, 'Transaction rolled back; removing its file');
+        await this.media.removeObjectOnly(companyId, storedPath);
+      },
+    );
+  }
+
+  /** Renders into a temporary file (removed afterwards) and stores it as `objectPath`; its size. */
+  private async renderAndStore(
+    companyId: string,
+    objectPath: string,
+    format: DocFormat,
+    render: (file: string) => Promise<void>,
+  ): Promise<number> {
+    const directory = await mkdtemp(join(tmpdir(), 'doc-'));
+    const file = join(directory, `document.${format}`);
+    try {
+      await render(file);
+      const size = (await stat(file)).size;
+      await this.media.store(companyId, objectPath, () => createReadStream(file), size, CONTENT_TYPES[format]);
+      return size;
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }
+
+  private createDoc(companyId: string, objectPath: string, request: DocumentKind): Promise<DocDto> {
+    return this.docs.create(companyId, {
+      object_path: objectPath,
+      module: request.module,
+      type: request.type,
+      comment: request.comment ?? null,
+    });
   }
 }

@@ -28,8 +28,8 @@ export const CONTENT_TYPES: Record<DocFormat, string> = {
 };
 
 /** A Cyrillic-capable font embedded in every PDF (DejaVu, shipped by the dejavu-fonts-ttf package). */
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+export const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+export const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 /** Rendering gives the event loop back at least this often, whatever the rows' source does. */
 const SLICE_MS = 20;

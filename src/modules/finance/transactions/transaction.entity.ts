@@ -6,6 +6,7 @@ import { CompanyEntity } from '../../companies/company.entity';
 import { EmployeeEntity } from '../../hrm/employees/employee.entity';
 import { DIRECTIONS, TransactionCategoryEntity } from '../categories/category.entity';
 import { CreditEntity } from '../credits/credit.entity';
+import { DealEntity } from '../../deals/deals/deal.entity';
 
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -17,7 +18,7 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
  * filters, ends with its order (created_at, id). The currency index carries what the analyses
  * and the forecast read (INCLUDE), and the trigram index serves `search` over the comment; both
  * are created by hand in the migration Finance (TypeORM cannot describe them).
- * `deal_id` has no foreign key here: the deals module adds it (ON DELETE SET NULL).
+ * `deal_id` refers to a deal (ON DELETE SET NULL: the transaction stays, unlinked).
  */
 @Entity('transactions')
 @Index('transactions_company_id_idx', ['company_id'])
@@ -106,7 +107,12 @@ export class TransactionEntity {
   @JoinColumn({ name: 'credit_id' })
   credit?: CreditEntity;
 
-  /** The deal this transaction belongs to (the deals module's foreign key, ON DELETE SET NULL). */
+  /** The deal this transaction belongs to; deleting the deal keeps the transaction, unlinked. */
   @Column({ type: 'uuid', nullable: true })
   deal_id: string | null;
+
+  /** Added by the Deals migration. */
+  @ManyToOne(() => DealEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'deal_id' })
+  deal?: DealEntity;
 }

@@ -102,6 +102,14 @@ export class EmployeesRepository {
     );
   }
 
+  /** Of `ids`, those that are active employees of the company (a deal's employees must be). */
+  async activeAmong(companyId: string, ids: string[]): Promise<Set<string>> {
+    const rows = await this.db.rows<{ id: string }>(
+      sql`SELECT id FROM employees WHERE company_id = ${companyId} AND status = 'active' AND id = ANY(${ids}::uuid[])`,
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
   detail(companyId: string, id: string): Promise<EmployeeDetailDto | null> {
     return this.db.one(
       sql`SELECT ${raw(EMPLOYEE)}, ${raw(POSITIONS)} AS positions

@@ -91,6 +91,7 @@ export class TransactionDto extends OmitType(TransactionEntity, [
   'employee',
   'category',
   'credit',
+  'deal',
 ] as const) {
   employee_first_name: string | null;
   employee_last_name: string | null;

@@ -1,0 +1,191 @@
+import { Injectable } from '@nestjs/common';
+import { ListSpec, listPage } from '../../../core/pagination/list';
+import { Page } from '../../../core/pagination/page';
+import { Db } from '../../../database/db';
+import { raw, rfc3339, Sql, sql } from '../../../database/sql';
+import { Row, Table } from '../../../database/table';
+import { DealPositionEntity } from './deal-position.entity';
+import { DealEntity } from './deal.entity';
+import { dealWhere } from './deal-filters';
+import type {
+  DealBoardDto,
+  DealDto,
+  DealPositionChangeDto,
+  DealPositionInputDto,
+  ListDealsQueryDto,
+} from './dto/deal.dto';
+
+const deals = new Table(DealEntity);
+const positions = new Table(DealPositionEntity);
+
+const TYPE = `json_build_object('id', t.id, 'name', t.name, 'comment', t.comment,
+  'created_at', ${rfc3339('t.created_at')}, 'updated_at', ${rfc3339('t.updated_at')})`;
+const STATUS = `json_build_object('id', s.id, 'name', s.name, 'comment', s.comment, 'sort_order', s.sort_order,
+  'color', s.color, 'is_default', s.is_default,
+  'created_at', ${rfc3339('s.created_at')}, 'updated_at', ${rfc3339('s.updated_at')})`;
+const POSITION = `json_build_object('id', p.id, 'name', p.name, 'comment', p.comment, 'price', p.price,
+  'quantity', p.quantity, 'unit', p.unit, 'unit_id', p.unit_id, 'position_id', p.position_id,
+  'created_at', ${rfc3339('p.created_at')}, 'updated_at', ${rfc3339('p.updated_at')})`;
+
+/**
+ * A Deal (DealDto) from rows aliased `d`: its type, status, client, employees and positions
+ * joined in as JSON, times already in the API's form, so a deal reads the same in a list row
+ * and inside the board's JSON.
+ */
+const DEAL = `d.id, d.comment,
+  (SELECT ${TYPE} FROM deal_types t WHERE t.id = d.type_id) AS type,
+  (SELECT ${STATUS} FROM deal_statuses s WHERE s.id = d.status_id) AS status,
+  (SELECT json_build_object('id', c.id, 'first_name', c.first_name, 'last_name', c.last_name, 'type', c.type,
+    'status', c.status) FROM crm_clients c WHERE c.id = d.client_id) AS client,
+  coalesce((SELECT json_agg(json_build_object('id', e.id, 'first_name', e.first_name, 'last_name', e.last_name)
+    ORDER BY e.last_name, e.first_name, e.id)
+    FROM deal_employees de JOIN employees e ON e.id = de.employee_id WHERE de.deal_id = d.id), '[]') AS employees,
+  coalesce((SELECT json_agg(${POSITION} ORDER BY p.created_at, p.id)
+    FROM deal_positions p WHERE p.deal_id = d.id), '[]') AS positions,
+  d.total_amount, ${rfc3339('d.created_at')} AS created_at, ${rfc3339('d.updated_at')} AS updated_at`;
+
+const NEWEST_FIRST = 'd.created_at DESC, d.id DESC';
+
+/** The deal list (exported for bench/deals.js, which EXPLAINs its statements). */
+export function dealList(companyId: string, query: ListDealsQueryDto): ListSpec {
+  return { from: 'deals d', where: dealWhere(companyId, query), orderBy: NEWEST_FIRST, key: ['d.id'], select: DEAL };
+}
+
+/**
+ * The board: every status of the company in pipeline order with the number of its deals that
+ * match the filters and the newest `limit` of them (each an index walk on
+ * deals_company_status_created_at_idx). A `status_id` filter keeps that status's group only.
+ * Exported for bench/deals.js.
+ */
+export function dealBoard(companyId: string, query: ListDealsQueryDto): Sql {
+  const { status_id, ...filters } = query;
+  const matching = dealWhere(companyId, filters)
+    .and(sql`d.status_id = s.id`)
+    .toSql();
+  return sql`SELECT s.id AS status_id, s.name AS status_name, s.color AS status_color, s.sort_order,
+      (SELECT count(*)::int FROM deals d WHERE ${matching}) AS count,
+      coalesce((SELECT json_agg(newest) FROM (SELECT ${raw(DEAL)} FROM deals d WHERE ${matching}
+        ORDER BY ${raw(NEWEST_FIRST)} LIMIT ${query.limit}) newest), '[]') AS deals
+    FROM deal_statuses s
+    WHERE s.company_id = ${companyId} ${status_id === undefined ? sql`` : sql`AND s.id = ${status_id}`}
+    ORDER BY s.sort_order, s.name, s.id`;
+}
+
+/** Lines as one JSON parameter, expanded in SQL in the order sent (clock_timestamp keeps that order). */
+function insertPositions(companyId: string, dealId: string, lines: DealPositionInputDto[]): Sql {
+  const rows = lines.map((line) => ({
+    name: line.name,
+    comment: line.comment ?? null,
+    price: line.price,
+    quantity: line.quantity,
+    unit: line.unit ?? 'pcs',
+    unit_id: line.unit_id ?? null,
+    position_id: line.position_id ?? null,
+  }));
+  return sql`INSERT INTO deal_positions
+      (company_id, deal_id, name, comment, price, quantity, unit, unit_id, position_id, created_at, updated_at)
+    SELECT ${companyId}, ${dealId}, l.name, l.comment, l.price, l.quantity, l.unit, l.unit_id, l.position_id,
+      clock_timestamp(), clock_timestamp()
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS l(name text, comment text, price numeric, quantity numeric, unit text, unit_id uuid, position_id uuid)`;
+}
+
+@Injectable()
+export class DealsRepository {
+  constructor(private readonly db: Db) {}
+
+  list(companyId: string, query: ListDealsQueryDto): Promise<Page<DealDto>> {
+    return listPage(this.db, dealList(companyId, query), query);
+  }
+
+  async board(companyId: string, query: ListDealsQueryDto): Promise<DealBoardDto> {
+    return { groups: await this.db.rows(dealBoard(companyId, query)) };
+  }
+
+  findOne(companyId: string, id: string): Promise<DealDto | null> {
+    return this.db.one(sql`SELECT ${raw(DEAL)} FROM deals d WHERE d.id = ${id} AND d.company_id = ${companyId}`);
+  }
+
+  async create(companyId: string, deal: Partial<Row<DealEntity>>): Promise<string> {
+    const row = await this.db.one<{ id: string }>(
+      sql`${deals.insert({ ...deal, company_id: companyId })} RETURNING id`,
+    );
+    return row!.id;
+  }
+
+  /**
+   * Changes the deal's own fields sent and moves updated_at, locking the row until the
+   * transaction ends (so its position changes and total apply one request at a time). False
+   * when there is no such deal.
+   */
+  async update(companyId: string, id: string, changes: Partial<Row<DealEntity>>): Promise<boolean> {
+    const set = deals.assignments(changes, ['comment', 'type_id', 'client_id', 'status_id']);
+    return (
+      (await this.db.affected(sql`UPDATE deals SET ${set ? sql`${set}, ` : sql``}updated_at = now()
+        WHERE id = ${id} AND company_id = ${companyId}`)) > 0
+    );
+  }
+
+  /**
+   * Holds the deal (FOR KEY SHARE) until the transaction ends, so a row linked to it meanwhile
+   * (a transaction) cannot lose it to a concurrent delete. False when there is no such deal.
+   */
+  async holdForLink(companyId: string, id: string): Promise<boolean> {
+    return (
+      (await this.db.one(sql`SELECT 1 FROM deals WHERE id = ${id} AND company_id = ${companyId} FOR KEY SHARE`)) !==
+      null
+    );
+  }
+
+  async delete(companyId: string, id: string): Promise<boolean> {
+    return (await this.db.affected(sql`DELETE FROM deals WHERE id = ${id} AND company_id = ${companyId}`)) > 0;
+  }
+
+  async replaceEmployees(companyId: string, dealId: string, employeeIds: string[]): Promise<void> {
+    await this.db.affected(sql`DELETE FROM deal_employees WHERE deal_id = ${dealId}`);
+    await this.db.affected(sql`INSERT INTO deal_employees (deal_id, employee_id, company_id)
+      SELECT ${dealId}, e, ${companyId} FROM unnest(${employeeIds}::uuid[]) e ON CONFLICT DO NOTHING`);
+  }
+
+  async addPositions(companyId: string, dealId: string, lines: DealPositionInputDto[]): Promise<void> {
+    if (lines.length > 0) await this.db.affected(insertPositions(companyId, dealId, lines));
+  }
+
+  /** Of `ids`, those that are lines of this deal. */
+  async positionsOf(dealId: string, ids: string[]): Promise<Set<string>> {
+    const rows = await this.db.rows<{ id: string }>(
+      sql`SELECT id FROM deal_positions WHERE deal_id = ${dealId} AND id = ANY(${ids}::uuid[])`,
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Changes one line of the deal (only the fields sent). */
+  async changePosition(dealId: string, change: DealPositionChangeDto): Promise<void> {
+    const set = positions.assignments(change, [
+      'name',
+      'comment',
+      'price',
+      'quantity',
+      'unit',
+      'unit_id',
+      'position_id',
+    ]);
+    if (!set) return;
+    await this.db.affected(
+      sql`UPDATE deal_positions SET ${set}, updated_at = now() WHERE id = ${change.id} AND deal_id = ${dealId}`,
+    );
+  }
+
+  async deletePositions(dealId: string, ids: string[]): Promise<void> {
+    if (ids.length > 0) {
+      await this.db.affected(sql`DELETE FROM deal_positions WHERE deal_id = ${dealId} AND id = ANY(${ids}::uuid[])`);
+    }
+  }
+
+  /** Recomputes the deal's total and line count from its lines (after they changed, in the same transaction). */
+  async refreshTotal(dealId: string): Promise<void> {
+    await this.db.affected(sql`UPDATE deals d SET (total_amount, positions_count) = (
+        SELECT coalesce(sum(round(p.price * p.quantity, 2)), 0), count(*) FROM deal_positions p WHERE p.deal_id = d.id)
+      WHERE d.id = ${dealId}`);
+  }
+}

@@ -1,0 +1,56 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { CompanyEntity } from '../../companies/company.entity';
+import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { DocEntity } from '../../docs/doc.entity';
+import { DealEntity } from '../deals/deal.entity';
+
+/**
+ * The last invoice number a company used in a UTC year. Taking a number is an UPSERT on this row
+ * in the invoice's own transaction: concurrent invoices of a company queue on it, and a refused
+ * invoice rolls its number back, so numbers run without gaps.
+ */
+@Entity('deal_invoice_counters')
+export class DealInvoiceCounterEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  company_id: string;
+
+  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'company_id' })
+  company?: CompanyEntity;
+
+  @PrimaryColumn({ type: 'int' })
+  year: number;
+
+  @Column({ type: 'int' })
+  last_number: number;
+}
+
+/** An issued invoice: its number, its document and the deal it was built from (null once deleted). */
+@Entity('deal_invoices')
+@Index('deal_invoices_company_number_key', ['company_id', 'year', 'sequence'], { unique: true })
+@Index('deal_invoices_deal_idx', ['deal_id'])
+export class DealInvoiceEntity extends CompanyOwnedEntity {
+  @Column({ type: 'uuid', nullable: true })
+  deal_id: string | null;
+
+  @ManyToOne(() => DealEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'deal_id' })
+  deal?: DealEntity;
+
+  @Column({ type: 'uuid' })
+  doc_id: string;
+
+  @ManyToOne(() => DocEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'doc_id' })
+  doc?: DocEntity;
+
+  @Column({ type: 'int' })
+  year: number;
+
+  @Column({ type: 'int' })
+  sequence: number;
+
+  /** `<year>-<sequence>`. */
+  @Column({ type: 'varchar', length: 16 })
+  number: string;
+}
