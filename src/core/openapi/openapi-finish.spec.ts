@@ -18,6 +18,14 @@ describe('operationIdOf', () => {
     expect(operationIdOf('AnalysisController', 'summary')).toBe('summaryAnalysis');
     expect(operationIdOf('CompaniesController', 'listMyCompanies')).toBe('listMyCompanies');
   });
+
+  it('makes plurals in -es singular: statuses, addresses, boxes, batches', () => {
+    expect(operationIdOf('DealStatusesController', 'get')).toBe('getDealStatus');
+    expect(operationIdOf('AddressesController', 'get')).toBe('getAddress');
+    expect(operationIdOf('BoxesController', 'get')).toBe('getBox');
+    expect(operationIdOf('StockBatchesController', 'get')).toBe('getStockBatch');
+    expect(operationIdOf('TypesController', 'get')).toBe('getType');
+  });
 });
 
 describe('finishOpenApiDocument', () => {

@@ -6,6 +6,7 @@ function resourceOf(controllerKey: string): string {
 /** English singular of a plural resource name, for the names that occur in controller names. */
 export function singular(noun: string): string {
   if (/ies$/.test(noun)) return noun.replace(/ies$/, 'y');
+  if (/(ss|us|x|ch|sh)es$/.test(noun)) return noun.slice(0, -2);
   if (/(ss|us|is)$/.test(noun) || !noun.endsWith('s')) return noun;
   return noun.slice(0, -1);
 }

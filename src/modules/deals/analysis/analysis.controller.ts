@@ -16,7 +16,7 @@ export class DealAnalysisController {
   @RequirePermission('dm.analysis')
   @ApiOperation({ summary: 'Deals created within the window (and filters): count, default-status count, amounts' })
   @ApiEnvelope(DealSummaryDto)
-  summary(@CurrentCompany() company: CompanyAccess, @Query() query: DealAnalysisQueryDto) {
+  getDealAnalysisSummary(@CurrentCompany() company: CompanyAccess, @Query() query: DealAnalysisQueryDto) {
     return this.analysis.summary(company.companyId, query);
   }
 
@@ -26,7 +26,7 @@ export class DealAnalysisController {
     summary: 'Deals created within the window per type, status, employee, client, or UTC day, month, year',
   })
   @ApiEnvelope(DealGroupStatsDto, { isArray: true })
-  grouped(@CurrentCompany() company: CompanyAccess, @Query() query: GroupedDealsQueryDto) {
+  getDealAnalysisGrouped(@CurrentCompany() company: CompanyAccess, @Query() query: GroupedDealsQueryDto) {
     return this.analysis.grouped(company.companyId, query);
   }
 }

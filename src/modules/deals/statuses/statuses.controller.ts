@@ -40,7 +40,7 @@ export class DealStatusesController {
   @RequirePermission('dm.statuses.update')
   @ApiOperation({ summary: 'Order the whole pipeline: every status exactly once; sort_order becomes 10, 20, …' })
   @ApiEnvelope(DealStatusesDto)
-  reorder(@CurrentCompany() company: CompanyAccess, @Body() body: ReorderDealStatusesDto) {
+  reorderDealStatuses(@CurrentCompany() company: CompanyAccess, @Body() body: ReorderDealStatusesDto) {
     return this.statuses.reorder(company, body);
   }
 

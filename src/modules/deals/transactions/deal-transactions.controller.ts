@@ -44,7 +44,7 @@ export class DealTransactionsController {
     summary: "The deal's completed transactions in one currency: income, expense, total = income − expense",
   })
   @ApiEnvelope(DealTransactionsSummaryDto)
-  summary(
+  getDealTransactionsSummary(
     @CurrentCompany() company: CompanyAccess,
     @Param('dealId') id: string,
     @Query() query: DealTransactionsSummaryQueryDto,
@@ -56,7 +56,7 @@ export class DealTransactionsController {
   @RequirePermission('dm.analysis')
   @ApiOperation({ summary: 'The transactions summary over every deal (completed, in one currency)' })
   @ApiEnvelope(DealTransactionsSummaryDto)
-  financialSummary(@CurrentCompany() company: CompanyAccess, @Query() query: DealTransactionsSummaryQueryDto) {
+  getDealsFinancialSummary(@CurrentCompany() company: CompanyAccess, @Query() query: DealTransactionsSummaryQueryDto) {
     return this.transactions.summary(company, null, query);
   }
 }
