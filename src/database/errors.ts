@@ -13,7 +13,15 @@ export function violatedForeignKey(error: unknown): string | null {
 /** SQLSTATEs of a server that is going away, not there yet, or full (classes 08 and 57P, 53300). */
 const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300)$/;
 /** Socket errors of a server that is down or unreachable. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
 /** node-postgres's own words for a connection lost, never made, or not handed out in time. */
 const LOST_CONNECTION =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;

@@ -67,9 +67,15 @@ describe('Company deletion under concurrent requests', () => {
               .set(owner.auth)
               .send({ first_name: `New ${i}`, type: 'individual', source_id: sourceId });
           case 2:
-            return t.http.post(`${crm}/sources`).set(owner.auth).send({ name: `Source ${i}`, type: 'other' });
+            return t.http
+              .post(`${crm}/sources`)
+              .set(owner.auth)
+              .send({ name: `Source ${i}`, type: 'other' });
           default:
-            return t.http.patch(companyUrl(company.id)).set(owner.auth).send({ description: `Round ${i}` });
+            return t.http
+              .patch(companyUrl(company.id))
+              .set(owner.auth)
+              .send({ description: `Round ${i}` });
         }
       };
       const answers: Array<{ status: number; body: any }> = [];

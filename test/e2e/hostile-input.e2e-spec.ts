@@ -75,7 +75,10 @@ describe('Hostile input', () => {
   });
 
   it('a key of a body object holding NUL is 400', async () => {
-    const res = await t.http.post(clients()).set(rawJson()).send('{"first_name":"K","type":"individual","metadata":{"a\\u0000":1}}');
+    const res = await t.http
+      .post(clients())
+      .set(rawJson())
+      .send('{"first_name":"K","type":"individual","metadata":{"a\\u0000":1}}');
     expectError(res, 400, 'validation_failed');
   });
 

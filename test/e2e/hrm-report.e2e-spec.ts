@@ -19,9 +19,21 @@ describe('HRM roster report', () => {
 
     const hrm = (id: string) => `/api/v1/companies/${id}/modules/hrm`;
     const position = async (name: string) =>
-      expectSuccess(await t.http.post(`${hrm(companyId)}/positions`).set(owner.auth).send({ name }), 201).id;
+      expectSuccess(
+        await t.http
+          .post(`${hrm(companyId)}/positions`)
+          .set(owner.auth)
+          .send({ name }),
+        201,
+      ).id;
     const employee = async (id: string, body: Record<string, string>) =>
-      expectSuccess(await t.http.post(`${hrm(id)}/employees`).set(owner.auth).send(body), 201).id;
+      expectSuccess(
+        await t.http
+          .post(`${hrm(id)}/employees`)
+          .set(owner.auth)
+          .send(body),
+        201,
+      ).id;
 
     const accountant = await position('Бухгалтер');
     const manager = await position('Менеджер');

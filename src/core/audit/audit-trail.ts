@@ -23,14 +23,17 @@ const SECRET_FIELD = /pass|token|secret|raw_key|api_key|authorization/i;
 export const RECORDED_BODY = { depth: 8, entries: 100, stringLength: 1024, bytes: 16 * 1024 };
 
 function recordableText(text: string): string {
-  return withSafeText(text.length > RECORDED_BODY.stringLength ? `${text.slice(0, RECORDED_BODY.stringLength)}…` : text);
+  return withSafeText(
+    text.length > RECORDED_BODY.stringLength ? `${text.slice(0, RECORDED_BODY.stringLength)}…` : text,
+  );
 }
 
 function recordableValue(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return recordableText(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth >= RECORDED_BODY.depth) return '[nested too deep]';
-  if (Array.isArray(value)) return value.slice(0, RECORDED_BODY.entries).map((item) => recordableValue(item, depth + 1));
+  if (Array.isArray(value))
+    return value.slice(0, RECORDED_BODY.entries).map((item) => recordableValue(item, depth + 1));
   return Object.fromEntries(
     Object.entries(value)
       .slice(0, RECORDED_BODY.entries)
