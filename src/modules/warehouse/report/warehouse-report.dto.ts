@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMinSize, ArrayUnique, IsArray, IsIn, IsOptional } from 'class-validator';
-import { Rfc3339Time, TrimmedText } from '../../../core/http/validators';
-import type { DocFormat } from '../../docs/generator/renderers';
+import { ModuleReportDto } from '../../docs/dto/module-report.dto';
 
 /** The sheets of the warehouse report, in the order they appear. */
 export const REPORT_SHEETS = [
@@ -13,9 +12,8 @@ export const REPORT_SHEETS = [
 ] as const;
 export type ReportSheet = (typeof REPORT_SHEETS)[number];
 
-const REPORT_FORMATS: readonly DocFormat[] = ['xlsx', 'pdf'];
-
-export class WarehouseReportDto {
+/** The window bounds the batches and positions sheets (their created_at). */
+export class WarehouseReportDto extends ModuleReportDto {
   /** The sheets to include (default: all), each at most once. */
   @ApiProperty({ enum: REPORT_SHEETS, isArray: true, required: false })
   @IsOptional()
@@ -24,26 +22,4 @@ export class WarehouseReportDto {
   @ArrayUnique()
   @IsIn(REPORT_SHEETS, { each: true })
   types?: ReportSheet[];
-
-  /** Batches and positions created at or after this time (RFC 3339). */
-  @IsOptional()
-  @Rfc3339Time()
-  start_date?: string;
-
-  /** Batches and positions created at or before this time (RFC 3339). */
-  @IsOptional()
-  @Rfc3339Time()
-  end_date?: string;
-
-  /** The file format (default xlsx). */
-  @ApiProperty({ enum: REPORT_FORMATS, required: false, default: 'xlsx' })
-  @IsOptional()
-  @IsIn(REPORT_FORMATS)
-  format?: DocFormat;
-
-  /** Kept on the document's registry row. */
-  @IsOptional()
-  @TrimmedText(1000)
-  @ApiProperty({ example: 'Остатки на конец месяца' })
-  comment?: string;
 }

@@ -1,0 +1,27 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { TimeWindowQueryDto } from '../../../core/analysis/periods';
+import { TrimmedText } from '../../../core/http/validators';
+import type { DocFormat } from '../generator/renderers';
+
+export const MODULE_REPORT_FORMATS: readonly DocFormat[] = ['xlsx', 'pdf'];
+
+/**
+ * What every CONTRACT 12 report request (`POST …/<module>/report`) takes besides its `types`:
+ * a window on the rows (each module says which sheets it bounds), the file format (default
+ * xlsx) and a comment kept on the document's registry row. A module's DTO extends it with
+ * `types`, its own sheet names.
+ */
+export class ModuleReportDto extends TimeWindowQueryDto {
+  /** The file format (default xlsx). */
+  @ApiProperty({ enum: MODULE_REPORT_FORMATS, required: false, default: 'xlsx' })
+  @IsOptional()
+  @IsIn(MODULE_REPORT_FORMATS)
+  format?: DocFormat;
+
+  /** Kept on the document's registry row. */
+  @IsOptional()
+  @TrimmedText(1000)
+  @ApiProperty({ example: 'Отчёт за ноябрь' })
+  comment?: string;
+}
