@@ -81,7 +81,7 @@ async function seed(db, accountId, companyId) {
   // Two years of transactions, interleaved across companies in time as in production.
   await db.query(
     `INSERT INTO transactions (company_id, base_amount, currency, direction, status, comment, created_at, employee_id, category_id)
-     SELECT c.id, round((1 + (g * 7919) % 100000) / 100.0, 2),
+     SELECT c.id, round((1 + (g::bigint * 7919) % 100000) / 100.0, 2),
        CASE WHEN g % 20 = 0 THEN 'BTC' WHEN g % 7 = 0 THEN 'USD' ELSE 'RUB' END,
        cat.direction,
        CASE WHEN g % 50 = 0 THEN 'failed' WHEN g % 33 = 0 THEN 'pending' ELSE 'completed' END,
