@@ -141,14 +141,20 @@ async function seed(db, accountId, companyId) {
   );
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the board and the analyses; fails on a sequential scan of deals. */
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the board and the analyses. The board reads a page per status and
+ * fails on a sequential scan of deals; an analysis reads every deal of the company in its window,
+ * which may be most of the table, so its sequential scan is reported, not refused.
+ */
 async function explainStatements(db, statements) {
   for (const [name, statement] of Object.entries(statements)) {
     const { text, values } = statement.render();
     const { rows } = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);
     const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
     process.stdout.write(`\n--- ${name} ---\n${plan}\n`);
-    if (/Seq Scan on deals\b/.test(plan)) throw new Error(`sequential scan of deals in: ${name}`);
+    if (!/Seq Scan on deals\b/.test(plan)) continue;
+    if (name.startsWith('board')) throw new Error(`sequential scan of deals in: ${name}`);
+    process.stdout.write(`(${name}: a sequential scan of deals, the company holding much of the table)\n`);
   }
 }
 
