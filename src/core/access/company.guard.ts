@@ -11,9 +11,9 @@ import {
   ADMIN_ACCESS,
   AdminAccess,
   COMPANY_RESOURCES,
-  TEXT_PARAMS,
   COMPANY_ROUTE,
   REQUIRED_PERMISSION,
+  TEXT_PARAMS,
 } from './company-route.decorators';
 import { effectivePermissions, planAllows } from './effective-permissions';
 import { PermissionCatalog } from './permission-catalog';
