@@ -38,14 +38,28 @@ export class Db {
     return ((await this.execute(statement, name)).rows[0] as T | undefined) ?? null;
   }
 
+  /**
+   * Rows as arrays, with the column names apart: for a statement whose rows are not all of one
+   * shape (the list statement: a total and a flag before each row's own columns).
+   */
+  async arrays(statement: Sql, name?: string): Promise<{ fields: string[]; rows: unknown[][] }> {
+    const result = await this.execute(statement, name, 'array');
+    return { fields: result.fields.map((field) => field.name), rows: result.rows as unknown[][] };
+  }
+
   /** The number of rows an INSERT, UPDATE or DELETE touched. */
   async affected(statement: Sql): Promise<number> {
     return (await this.execute(statement)).rowCount ?? 0;
   }
 
-  private async execute(statement: Sql, name?: string) {
+  private async execute(statement: Sql, name?: string, rowMode?: 'array') {
     const { text, values } = statement.render();
-    const query: QueryConfig = name && this.namedStatements ? { name, text, values } : { text, values };
+    const query: QueryConfig = {
+      text,
+      values,
+      ...(name && this.namedStatements && { name }),
+      ...(rowMode && { rowMode }),
+    };
     const client = await this.currentTransaction();
     return client ? client.query(query) : this.pool.query(query);
   }

@@ -1,5 +1,5 @@
 import { sql } from '../../database/sql';
-import { containing, listStatements, Where } from './list';
+import { containing, listStatement, listStatements, Where } from './list';
 
 const COMPANY = '00000000-0000-4000-8000-000000000001';
 
@@ -56,6 +56,19 @@ describe('listStatements', () => {
   it('takes a total the database keeps instead of counting, when the spec has one', () => {
     const kept = sql`SELECT total FROM kept WHERE company_id = ${COMPANY}`;
     expect(listStatements({ ...spec, total: kept }, { page: 1, limit: 20 }).count).toBe(kept);
+  });
+
+  it('runs the page and the total as one statement: the total, whether the row is listed, then the columns', () => {
+    const { text, values } = listStatement(spec, { page: 3, limit: 10 }).render();
+    expect(text.replace(/\s+/g, ' ')).toBe(
+      'SELECT counted.total, page.k0 IS NOT NULL AS listed, c.id, s.name ' +
+        'FROM (SELECT count(*)::int AS total FROM crm_clients c WHERE c.company_id = $1 AND c.status = $2) counted ' +
+        'LEFT JOIN (crm_clients c ' +
+        'JOIN (SELECT c.id AS k0 FROM crm_clients c WHERE c.company_id = $3 AND c.status = $4 ' +
+        'ORDER BY c.created_at DESC, c.id DESC LIMIT $5 OFFSET $6) page ON c.id = page.k0 ' +
+        'JOIN crm_sources s ON s.id = c.source_id) ON TRUE ORDER BY c.created_at DESC, c.id DESC',
+    );
+    expect(values).toEqual([COMPANY, 'active', COMPANY, 'active', 10, 20]);
   });
 
   it('matches a page by every key column', () => {

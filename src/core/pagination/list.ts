@@ -61,26 +61,50 @@ export interface ListSpec {
 /** The statements of one page of a list and of its exact total (exported for the benchmarks' EXPLAIN). */
 export function listStatements(spec: ListSpec, query: PageQueryDto): { page: Sql; count: Sql } {
   const filter = spec.where.toSql();
-  const keys = raw(spec.key.map((column, i) => `${column} AS k${i}`).join(', '));
-  const matches = raw(spec.key.map((column, i) => `${column} = page.k${i}`).join(' AND '));
   return {
-    page: sql`SELECT ${raw(spec.select)}
-      FROM ${raw(spec.from)}
-      JOIN (SELECT ${keys} FROM ${raw(spec.from)} WHERE ${filter}
-            ORDER BY ${raw(spec.orderBy)} LIMIT ${query.limit} OFFSET ${pageOffset(query)}) page ON ${matches}
-      ${raw(spec.join ?? '')}
-      ORDER BY ${raw(spec.orderBy)}`,
+    page: sql`SELECT ${raw(spec.select)} FROM ${pageRows(spec, filter, query)} ORDER BY ${raw(spec.orderBy)}`,
     count: spec.total ?? sql`SELECT count(*)::int AS total FROM ${raw(spec.from)} WHERE ${filter}`,
   };
 }
 
 /**
- * Every list's page and exact total. The page is found first as keys alone (an index walk in
- * the list's order, however deep the offset), and only those rows are then read and joined, so
- * deep pages stay cheap. The two statements run side by side.
+ * The page's rows: the keys found first (an index walk in the list's order, however deep the
+ * offset), and only those rows then read and joined.
  */
+function pageRows(spec: ListSpec, filter: Sql, query: PageQueryDto): Sql {
+  const keys = raw(spec.key.map((column, i) => `${column} AS k${i}`).join(', '));
+  const matches = raw(spec.key.map((column, i) => `${column} = page.k${i}`).join(' AND '));
+  return sql`${raw(spec.from)}
+      JOIN (SELECT ${keys} FROM ${raw(spec.from)} WHERE ${filter}
+            ORDER BY ${raw(spec.orderBy)} LIMIT ${query.limit} OFFSET ${pageOffset(query)}) page ON ${matches}
+      ${raw(spec.join ?? '')}`;
+}
+
+/**
+ * The page and the total as one statement, the statement the service runs: one round trip and
+ * one connection per list. The total is a one-row relation the page's rows are joined to, so
+ * an empty page is one row without a page key. Its first two columns are the total and whether
+ * the row is listed; the list's own columns follow.
+ */
+export function listStatement(spec: ListSpec, query: PageQueryDto): Sql {
+  const filter = spec.where.toSql();
+  const count = spec.total ?? sql`SELECT count(*)::int AS total FROM ${raw(spec.from)} WHERE ${filter}`;
+  return sql`SELECT counted.total, page.k0 IS NOT NULL AS listed, ${raw(spec.select)}
+    FROM (${count}) counted
+    LEFT JOIN (${pageRows(spec, filter, query)}) ON TRUE
+    ORDER BY ${raw(spec.orderBy)}`;
+}
+
+/** Every list's page and exact total, in one statement (listStatement). */
 export async function listPage<T>(db: Db, spec: ListSpec, query: PageQueryDto): Promise<Page<T>> {
-  const { page, count } = listStatements(spec, query);
-  const [items, counted] = await Promise.all([db.rows<T>(page), db.one<{ total: number }>(count)]);
-  return new Page(items, counted!.total, query);
+  const { fields, rows } = await db.arrays(listStatement(spec, query));
+  const total = rows.length > 0 ? (rows[0][0] as number) : 0;
+  const items: T[] = [];
+  for (const row of rows) {
+    if (!row[1]) continue;
+    const item: Record<string, unknown> = {};
+    for (let i = 2; i < fields.length; i++) item[fields[i]] = row[i];
+    items.push(item as T);
+  }
+  return new Page(items, total, query);
 }
