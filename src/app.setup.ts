@@ -21,6 +21,9 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
   app.set('x-powered-by', false);
+  // Every envelope carries its own timestamp and request id, so an ETag would never match:
+  // hashing each response body for one is work without use.
+  app.set('etag', false);
   answerParserErrorsWithEnvelope(app.getHttpServer());
   // upgrade-insecure-requests would make browsers fetch Swagger UI's assets over https from a
   // service reached over plain http (a cluster-internal address, a developer's machine).

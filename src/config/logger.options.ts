@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { RequestMethod } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
 import pino, { type Logger } from 'pino';
@@ -92,6 +93,12 @@ export const requestSerializer = (req: LoggedRequest) => ({
   remoteAddress: req.remoteAddress,
 });
 
+/** A request's completion line with the caller the guards identified, when they did. */
+export function withCaller(req: IncomingMessage, line: object): object {
+  const { auth, companyAccess } = req as unknown as CompanyRequest;
+  return { ...line, account_id: auth?.account.id, company_id: companyAccess?.companyId };
+}
+
 export function loggerOptions(logger: Logger): Params {
   return {
     // Nest 11's path syntax; the library's default '*' logs a deprecation warning at start.
@@ -99,11 +106,10 @@ export function loggerOptions(logger: Logger): Params {
     pinoHttp: {
       logger,
       genReqId: (req, res) => requestIdOf(req, res),
-      // Evaluated again when the response finishes, after the guards identified the caller.
-      customProps: (req) => {
-        const { auth, companyAccess } = req as CompanyRequest;
-        return { account_id: auth?.account.id, company_id: companyAccess?.companyId };
-      },
+      // On the completion line only, once the guards know the caller. (customProps would make
+      // two more child loggers per request: one when it starts, one when it ends.)
+      customSuccessObject: (req, _res, line: object) => withCaller(req, line),
+      customErrorObject: (req, _res, _error, line: object) => withCaller(req, line),
       autoLogging: { ignore: (req) => (req.url ?? '').includes('/health/') },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',

@@ -120,6 +120,12 @@ describe('Foundation: HTTP contract and public endpoints', () => {
     });
   });
 
+  it('sends no ETag: every envelope differs by its timestamp and request id, so none would match', async () => {
+    const res = await t.http.get('/api/v1/status');
+    expect(res.status).toBe(200);
+    expect(res.headers.etag).toBeUndefined();
+  });
+
   describe('errors in the envelope', () => {
     it('404 for an unknown route', async () => {
       const body = expectError(await t.http.get('/api/v1/no/such/route'), 404, 'not_found');
