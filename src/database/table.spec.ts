@@ -42,6 +42,15 @@ describe('Table', () => {
     expect(widgets.list('w', { except: ['owner_id', 'metadata'] })).toBe('w.id, w.created_at, w.name, w.updated_at');
   });
 
+  it('answers timestamps as the RFC 3339 text JSON would write', () => {
+    expect(widgets.answer('w', ['id', 'created_at'])).toBe(
+      `w.id, to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`,
+    );
+    expect(widgets.answer('w', { except: ['owner_id', 'created_at', 'metadata'] })).toMatch(
+      /^w\.id, w\.name, to_char\(w\.updated_at .*\) AS updated_at$/,
+    );
+  });
+
   it('inserts the insertable columns sent, JSON as text, and leaves the rest to their defaults', () => {
     const values = { name: 'a', metadata: [1, 2], owner_id: 'o', id: 'forged', created_at: new Date(0), stray: 1 };
     expect(widgets.insert(values as never).render()).toEqual({

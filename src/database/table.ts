@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { getMetadataArgsStorage } from 'typeorm';
-import { join, raw, Sql, sql } from './sql';
+import { join, raw, rfc3339, Sql, sql } from './sql';
 
 /**
  * A table's row as the database returns it: the entity's column properties. Entities name
@@ -24,6 +24,7 @@ interface ColumnInfo {
   updatable: boolean;
   /** jsonb: node-postgres would send a JS array as a Postgres array, so JSON goes as text. */
   json: boolean;
+  timestamptz: boolean;
 }
 
 /** The entity's columns, its base classes' first, in declaration order. */
@@ -44,6 +45,7 @@ function columnsOf(entity: Function): ColumnInfo[] {
       insertable: writable && options.insert !== false,
       updatable: writable && options.update !== false,
       json: options.type === 'jsonb' || options.type === 'json',
+      timestamptz: options.type === 'timestamptz',
     };
   });
 }
@@ -68,12 +70,30 @@ export class Table<E> {
 
   /** A SELECT list, qualified by `alias` when given: every selected column by default. */
   list(alias?: string, columns: Columns<E> = { except: [] }): string {
-    const names = Array.isArray(columns)
-      ? columns
-      : this.columns
-          .filter((c) => c.selected && !('except' in columns && columns.except.includes(c.name as never)))
-          .map((c) => c.name);
-    return names.map((name) => (alias ? `${alias}.${name}` : name)).join(', ');
+    return this.chosen(columns)
+      .map((name) => (alias ? `${alias}.${name}` : name))
+      .join(', ');
+  }
+
+  /**
+   * The same list for rows that go straight into an answer: each timestamptz comes as the text
+   * the answer shows (rfc3339, exactly what JSON makes of the Date). node-postgres would parse
+   * every timestamp into a Date only for it to be written back as text, and on a page of rows
+   * that is a tenth of the request's CPU (issue 9). Not for rows the code still reads.
+   */
+  answer(alias: string, columns: Columns<E> = { except: [] }): string {
+    return this.chosen(columns)
+      .map((name) =>
+        this.byName.get(name)?.timestamptz ? `${rfc3339(`${alias}.${name}`)} AS ${name}` : `${alias}.${name}`,
+      )
+      .join(', ');
+  }
+
+  private chosen(columns: Columns<E>): readonly string[] {
+    if (Array.isArray(columns)) return columns;
+    return this.columns
+      .filter((c) => c.selected && !('except' in columns && columns.except.includes(c.name as never)))
+      .map((c) => c.name);
   }
 
   /** The same list as a fragment, for `sql\`SELECT ${table.select('c')} …\``. */

@@ -2,6 +2,7 @@ import { ConfigService } from '@nestjs/config';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { databaseOptions } from '../../src/database/database.options';
+import { rfc3339 } from '../../src/database/sql';
 import { MigrationsRunner } from '../../src/database/migrations-runner';
 
 describe('Schema', () => {
@@ -14,6 +15,26 @@ describe('Schema', () => {
       expect(await db.showMigrations()).toBe(false);
     } finally {
       await db.destroy();
+    }
+  });
+
+  it('answers a timestamp as the exact text JSON writes of the Date node-postgres parses', async () => {
+    const db = new Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+    try {
+      // A session zone far from UTC, and microseconds that a rounding formatter would carry.
+      await db.query(`SET TIME ZONE 'Asia/Kathmandu'`);
+      const { rows } = await db.query<{ parsed: Date; answered: string }>(
+        `SELECT t AS parsed, ${rfc3339('t')} AS answered
+         FROM (SELECT '1970-01-01 00:00:00Z'::timestamptz + g * interval '1 day 1 hour 1.000999 second' AS t
+               FROM generate_series(0, 20000) g
+               UNION ALL SELECT '2024-02-29 23:59:59.999999Z'
+               UNION ALL SELECT '1999-12-31 23:59:59.5Z') v`,
+      );
+      expect(rows).toHaveLength(20003);
+      expect(rows.filter((row) => JSON.stringify(row.parsed) !== JSON.stringify(row.answered))).toEqual([]);
+    } finally {
+      await db.end();
     }
   });
 

@@ -26,7 +26,7 @@ export function counterpartyList(companyId: string, query: ListCounterpartiesQue
       .contains(SEARCH_TEXT, query.search),
     orderBy: 'c.name, c.id',
     key: ['c.id'],
-    select: counterparties.list('c', COLUMNS),
+    select: counterparties.answer('c', COLUMNS),
   };
 }
 

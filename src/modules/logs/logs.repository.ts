@@ -8,8 +8,8 @@ import { Table } from '../../database/table';
 import type { ActivityPointDto, ListLogsQueryDto, LogDetailDto, LogDto } from './dto/log.dto';
 
 const auditLogs = new Table(AuditLogEntity);
-const LOG = auditLogs.list('a', { except: ['company_id', 'metadata'] });
-const LOG_DETAIL = auditLogs.list('a', { except: ['company_id'] });
+const LOG = auditLogs.answer('a', { except: ['company_id', 'metadata'] });
+const LOG_DETAIL = auditLogs.answer('a', { except: ['company_id'] });
 
 /**
  * The records a reader of the company sees: those since its horizon (clear and optimize move it).

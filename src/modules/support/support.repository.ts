@@ -24,7 +24,7 @@ const WITH_LAST_MESSAGE = `LEFT JOIN LATERAL (
   SELECT ${MESSAGE_JSON} AS message FROM support_messages m
   WHERE m.company_id = t.company_id AND m.ticket_id = t.id
   ORDER BY m.created_at DESC, m.id DESC LIMIT 1) newest ON true`;
-const TICKET = `${tickets.list('t')}, newest.message AS last_message`;
+const TICKET = `${tickets.answer('t')}, newest.message AS last_message`;
 
 /** Ticket rows of `from` (aliased `t`) with their last_message. */
 const ticketsOf = (from: Sql) => sql`SELECT ${raw(TICKET)} FROM ${from} ${raw(WITH_LAST_MESSAGE)}`;
@@ -117,7 +117,7 @@ export class SupportRepository {
         where: new Where(sql`m.company_id = ${companyId}`, sql`m.ticket_id = ${ticketId}`),
         orderBy: 'm.created_at DESC, m.id DESC',
         key: ['m.id'],
-        select: messages.list('m', MESSAGE_COLUMNS),
+        select: messages.answer('m', MESSAGE_COLUMNS),
       },
       query,
     );

@@ -9,7 +9,7 @@ import type { ClientDetailDto, ClientFullDetailDto, ListClientsQueryDto, UpdateC
 
 const clients = new Table(CrmClientEntity);
 /** The client's own fields (ClientDto): every column but the company and the source's id. */
-const CLIENT = clients.list('c', { except: ['company_id', 'source_id'] });
+const CLIENT = clients.answer('c', { except: ['company_id', 'source_id'] });
 
 /** The source inside a ClientDetail: short in lists and changes, whole in GET one (spec 2). */
 const SOURCE_SHAPES = {

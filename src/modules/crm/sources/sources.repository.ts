@@ -31,7 +31,7 @@ export class SourcesRepository {
         where: new Where(sql`s.company_id = ${companyId}`),
         orderBy: 's.created_at DESC, s.id DESC',
         key: ['s.id'],
-        select: sources.list('s', SOURCE_COLUMNS),
+        select: sources.answer('s', SOURCE_COLUMNS),
       },
       query,
     );

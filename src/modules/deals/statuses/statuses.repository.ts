@@ -45,7 +45,7 @@ export class DealStatusesRepository {
         ),
         orderBy: 's.sort_order, s.name, s.id',
         key: ['s.id'],
-        select: statuses.list('s', { except: ['company_id'] }),
+        select: statuses.answer('s', { except: ['company_id'] }),
       },
       query,
     );

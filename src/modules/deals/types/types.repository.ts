@@ -25,7 +25,7 @@ export class DealTypesRepository {
         ),
         orderBy: 't.name, t.id',
         key: ['t.id'],
-        select: types.list('t', { except: ['company_id'] }),
+        select: types.answer('t', { except: ['company_id'] }),
       },
       query,
     );

@@ -54,7 +54,7 @@ export class CategoriesRepository {
           .contains(`(c.name || ' ' || coalesce(c.description, ''))`, query.search),
         orderBy: 'c.system DESC, c.name, c.id',
         key: ['c.id'],
-        select: categories.list('c', COLUMNS),
+        select: categories.answer('c', COLUMNS),
       },
       query,
     );

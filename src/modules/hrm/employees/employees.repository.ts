@@ -9,7 +9,7 @@ import { EmployeeEntity } from './employee.entity';
 
 const employees = new Table(EmployeeEntity);
 /** An employee as the API shows it (EmployeeDto), from rows aliased `e`. */
-const EMPLOYEE = `${employees.list('e', { except: ['company_id'] })}, e.account_id IS NOT NULL AS is_account_linked`;
+const EMPLOYEE = `${employees.answer('e', { except: ['company_id'] })}, e.account_id IS NOT NULL AS is_account_linked`;
 
 /** The employee's positions (PositionDto), by name, as a JSON array. */
 const POSITIONS = `coalesce((

@@ -30,7 +30,7 @@ export class PositionsRepository {
         where: new Where(sql`p.company_id = ${companyId}`).contains('p.name', query.search),
         orderBy: 'p.created_at DESC, p.id DESC',
         key: ['p.id'],
-        select: positions.list('p', POSITION_COLUMNS),
+        select: positions.answer('p', POSITION_COLUMNS),
       },
       query,
     );

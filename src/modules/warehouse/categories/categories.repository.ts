@@ -34,7 +34,7 @@ export class CatalogCategoriesRepository {
         where,
         orderBy: 'c.name, c.id',
         key: ['c.id'],
-        select: categories.list('c', CATEGORY_COLUMNS),
+        select: categories.answer('c', CATEGORY_COLUMNS),
       },
       query,
     );

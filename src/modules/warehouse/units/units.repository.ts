@@ -44,7 +44,7 @@ export class UnitsRepository {
           .contains(`(u.name || ' ' || coalesce(u.comment, ''))`, query.search),
         orderBy: 'u.name, u.id',
         key: ['u.id'],
-        select: units.list('u', UNIT_COLUMNS),
+        select: units.answer('u', UNIT_COLUMNS),
       },
       query,
     );
