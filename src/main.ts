@@ -1,3 +1,5 @@
+// First: it tunes the heap before the application's modules fill it.
+import './config/heap-growth';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
