@@ -1,6 +1,13 @@
 import { DataSource } from 'typeorm';
 import { binary, pdfText } from '../support/docs';
-import { createDeal, DealsCompany, dealsCompany, paymentFields, pdfQrText } from '../support/deals';
+import {
+  createDeal,
+  DealsCompany,
+  dealsCompany,
+  paymentFields,
+  pdfQrText,
+  pdfRasteriserInstalled,
+} from '../support/deals';
 import { expectError, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { auditRecords } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -96,30 +103,34 @@ describe('Deal invoices', () => {
     expect(row).toEqual({ deal_id: deal.id, doc_id: invoice.id, number: `${year}-1` });
   });
 
-  it('the PDF carries a GOST R 56042-2014 payment QR code: every field decoded back', async () => {
-    const c = await sellerCompany('inv-qr');
-    const deal = await createDeal(t.http, c, { client_id: c.client.id, positions: LINES });
-    const invoice = expectSuccess(await t.http.post(invoiceOf(c, deal.id)).set(c.owner.auth).send({}), 201);
-    const pdf = (await download(c, invoice.object_path)).body;
-    const text = pdfQrText(pdf);
-    expect(text).not.toBeNull();
-    expect(paymentFields(text!)).toEqual({
-      format: 'ST00012',
-      Name: 'ООО «Ромашка»',
-      PersonalAcc: '40702810938000000001',
-      BankName: 'ПАО Сбербанк',
-      BIC: '044525225',
-      PayeeINN: '7707083893',
-      Sum: '315099',
-      Purpose: `Оплата по счёту № ${invoice.number}`,
-    });
-    expect(
-      text!
-        .split('|')
-        .slice(1, 5)
-        .map((pair) => pair.split('=')[0]),
-    ).toEqual(['Name', 'PersonalAcc', 'BankName', 'BIC']);
-  });
+  // Skipped, and reported so, where poppler-utils is missing; .ci/run installs it.
+  (pdfRasteriserInstalled ? it : it.skip)(
+    'the PDF carries a GOST R 56042-2014 payment QR code: every field decoded back',
+    async () => {
+      const c = await sellerCompany('inv-qr');
+      const deal = await createDeal(t.http, c, { client_id: c.client.id, positions: LINES });
+      const invoice = expectSuccess(await t.http.post(invoiceOf(c, deal.id)).set(c.owner.auth).send({}), 201);
+      const pdf = (await download(c, invoice.object_path)).body;
+      const text = pdfQrText(pdf);
+      expect(text).not.toBeNull();
+      expect(paymentFields(text!)).toEqual({
+        format: 'ST00012',
+        Name: 'ООО «Ромашка»',
+        PersonalAcc: '40702810938000000001',
+        BankName: 'ПАО Сбербанк',
+        BIC: '044525225',
+        PayeeINN: '7707083893',
+        Sum: '315099',
+        Purpose: `Оплата по счёту № ${invoice.number}`,
+      });
+      expect(
+        text!
+          .split('|')
+          .slice(1, 5)
+          .map((pair) => pair.split('=')[0]),
+      ).toEqual(['Name', 'PersonalAcc', 'BankName', 'BIC']);
+    },
+  );
 
   it('409 with one detail per missing seller requisite; 409 for a deal without positions; neither uses a number', async () => {
     const c = await dealsCompany(t.http, 'inv-missing');

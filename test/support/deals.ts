@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +45,9 @@ export async function dealsCompany(http: TestAgent, label = 'dm'): Promise<Deals
 export async function createDeal(http: TestAgent, c: DealsCompany, body: Record<string, unknown> = {}): Promise<any> {
   return expectSuccess(await http.post(`${c.dm}/deals`).set(c.owner.auth).send(body), 201);
 }
+
+/** Whether poppler's pdftoppm (Debian's poppler-utils), which pdfQrText needs, is installed. */
+export const pdfRasteriserInstalled = !spawnSync('pdftoppm', ['-v']).error;
 
 /**
  * The text of the QR code on a PDF's first page: the page rasterised by poppler's pdftoppm
