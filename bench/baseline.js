@@ -13,7 +13,8 @@
  * project/baseline ratios per case. Both servers get a pool of 10 connections.
  *
  * BASELINE_DIR (../../shared/baseline from here), BENCH_ADMIN_URL (the local server), BENCH_RATE
- * (60: the paced case), and the harness's own knobs through BENCH_DURATION / BENCH_WARMUP.
+ * (60: the paced case), BENCH_MEMORY_SECONDS (60: each of the two saturation minutes of the memory
+ * target, run on the project first), and the harness's own knobs through BENCH_DURATION / BENCH_WARMUP.
  */
 const { execFileSync, spawn } = require('node:child_process');
 const { createHash, randomBytes } = require('node:crypto');
@@ -21,11 +22,12 @@ const { mkdtempSync, readFileSync, existsSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 const { Client } = require('pg');
-const { api, runMain, settings, signIn, startService } = require('./lib');
+const { api, rssMiB, runMain, runScenario, settings, signIn, startService } = require('./lib');
 
 const BASELINE_DIR = resolve(process.env.BASELINE_DIR ?? join(__dirname, '..', '..', 'shared', 'baseline'));
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RATE = Number(process.env.BENCH_RATE ?? 60);
+const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
 const POOL = '10';
 const work = mkdtempSync(join(tmpdir(), 'bench-baseline-'));
 const dbUrl = (name) => Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
@@ -133,6 +135,8 @@ async function startProject(baseline) {
     big,
     small,
     key: key.raw_key,
+    pid: service.pid,
+    rssAfterStart: service.rss_mib_after_start,
     stop: async () => {
       await service.stop();
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -169,6 +173,30 @@ function harness(label, baseUrl, companyId, apiKey, extra = []) {
   return JSON.parse(readFileSync(out, 'utf8'));
 }
 
+/**
+ * Target 4: RSS after a minute of saturation against RSS after start, and its growth over a
+ * second minute, on the 5,000-client list with the harness's 50 connections.
+ */
+async function memory(project) {
+  const route = {
+    name: 'memory',
+    path: `/api/v1/companies/${project.small}/modules/crm/clients?page=1&limit=20`,
+    headers: { authorization: `Bearer ${project.key}` },
+  };
+  const minute = async () => {
+    const run = await runScenario(project.baseUrl, route, { duration: MEMORY_SECONDS, connections: 50 });
+    if (run.non2xx > 0 || run.errors > 0)
+      throw new Error(`memory: ${run.non2xx} answers outside 2xx, ${run.errors} errors`);
+    return rssMiB(project.pid);
+  };
+  const [first, second] = [await minute(), await minute()];
+  return (
+    `memory (project, 50 connections on the 5,000-client list): RSS ${project.rssAfterStart} MiB after start, ` +
+    `${first} MiB after ${MEMORY_SECONDS} s (${(first / project.rssAfterStart).toFixed(2)}x), ` +
+    `${second} MiB after another ${MEMORY_SECONDS} s (${(((second - first) / first) * 100).toFixed(1)}% over it)`
+  );
+}
+
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 
 async function main() {
@@ -176,7 +204,10 @@ async function main() {
   const baseline = await startBaseline(seeded.url);
   const project = await startProject(seeded);
   const rows = [];
+  let memoryLine;
   try {
+    // First, so that "after start" is the service as it started, before any load.
+    memoryLine = await memory(project);
     const scenarios = [
       {
         name: '5,000-client company, 50 connections',
@@ -217,6 +248,7 @@ async function main() {
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
   const line = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join('  ');
   process.stdout.write(`\n${line(columns)}\n${rows.map((r) => line(columns.map((c) => r[c]))).join('\n')}\n`);
+  process.stdout.write(`\n${memoryLine}\n`);
 }
 
 runMain(main);
