@@ -13,7 +13,7 @@ import { AuthGuard } from './core/auth/auth.guard';
 import { AllExceptionsFilter } from './core/http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './core/http/envelope.interceptor';
 import { requestIdOf } from './core/http/request-id';
-import { UndeclaredBodyInterceptor } from './core/http/undeclared-body.interceptor';
+import { UndeclaredBodyGuard } from './core/http/undeclared-body.guard';
 import { AppValidationPipe } from './core/http/validation';
 import { StorageModule } from './core/storage/storage.module';
 import { DatabaseQuotaInterceptor } from './core/limits/database-quota.interceptor';
@@ -111,15 +111,16 @@ import { WarehouseModule } from './modules/warehouse/warehouse.module';
   providers: [
     MigrationsRunner,
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
-    // Order matters: the envelope wraps the audited transaction; credentials before company access.
+    // Order matters: the envelope wraps the audited transaction; the guards check credentials, then
+    // company access, then a body sent where none is taken (CONTRACT 2).
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: UndeclaredBodyInterceptor },
     { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
     // Inside the audited transaction: a create over limit_db_mb rolls back and is recorded.
     { provide: APP_INTERCEPTOR, useClass: DatabaseQuotaInterceptor },
     { provide: APP_PIPE, useClass: AppValidationPipe },
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: CompanyGuard },
+    { provide: APP_GUARD, useClass: UndeclaredBodyGuard },
   ],
 })
 export class AppModule {}

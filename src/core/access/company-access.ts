@@ -10,7 +10,7 @@ export interface CompanyAccess {
   role: CompanyRole;
   plan: { code: string; lvl: number; expiresAt: Date; expired: boolean };
   /** The caller's effective permission codes (CONTRACT 6); empty for an administrator. */
-  permissions: string[];
+  readonly permissions: string[];
 }
 
 export type CompanyRequest = AuthenticatedRequest & { companyAccess?: CompanyAccess };

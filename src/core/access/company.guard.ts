@@ -110,7 +110,10 @@ export class CompanyGuard implements CanActivate {
       companyId,
       role: standing.role!,
       plan,
-      permissions: effectivePermissions(catalog, held, plan),
+      // Worked out only where asked for (the caller's permissions route), not on every request.
+      get permissions() {
+        return effectivePermissions(catalog, held, plan);
+      },
     };
   }
 }

@@ -9,7 +9,7 @@ import { UpdateAccountDto } from './dto/update-account.dto';
 export class AccountsService {
   constructor(private readonly accounts: AccountsRepository) {}
 
-  /** The guard already loaded the caller's whole account in its credential lookup. */
+  /** The caller's whole account, as answers show it: the guard's credential lookup loaded it. */
   me(auth: AuthContext<AccountDto>): AccountDto {
     return auth.account;
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SessionCaller, SessionLookup } from '../../core/auth/credential-lookups';
 import { Db } from '../../database/db';
-import { sql } from '../../database/sql';
+import { raw, sql } from '../../database/sql';
 import { Row, Table } from '../../database/table';
 import { accounts } from './accounts.repository';
 import type { AccountDto } from './dto/account.dto';
@@ -30,7 +30,7 @@ export class SessionsRepository implements SessionLookup {
 
   async resolve(tokenHash: string): Promise<SessionCaller | null> {
     const row = await this.db.one<AccountDto & { session_id: string }>(
-      sql`SELECT s.id AS session_id, ${accounts.select('a')}
+      sql`SELECT s.id AS session_id, ${raw(accounts.answer('a'))}
           FROM sessions s
           JOIN accounts a ON a.id = s.account_id
           LEFT JOIN fingerprints f ON f.id = s.fingerprint_id

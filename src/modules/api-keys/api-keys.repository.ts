@@ -4,7 +4,7 @@ import { listPage, Where } from '../../core/pagination/list';
 import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { Db } from '../../database/db';
-import { sql } from '../../database/sql';
+import { raw, sql } from '../../database/sql';
 import { Row, Table } from '../../database/table';
 import { accounts } from '../accounts/accounts.repository';
 import type { AccountDto } from '../accounts/dto/account.dto';
@@ -35,7 +35,7 @@ export class ApiKeysRepository implements ApiKeyLookup {
         where: new Where(sql`k.account_id = ${accountId}`),
         orderBy: 'k.created_at DESC, k.id DESC',
         key: ['k.id'],
-        select: apiKeys.list('k', [
+        select: apiKeys.answer('k', [
           'id',
           'name',
           'key_prefix',
@@ -83,7 +83,7 @@ export class ApiKeysRepository implements ApiKeyLookup {
             WHERE id = (SELECT id FROM key)
               AND (last_used_at IS NULL OR last_used_at < now() - ${LAST_USED_RESOLUTION}::interval)
           )
-          SELECT key.id AS api_key_id, key.daily_requests, usage.count AS used, ${accounts.select('a')}
+          SELECT key.id AS api_key_id, key.daily_requests, usage.count AS used, ${raw(accounts.answer('a'))}
           FROM key JOIN accounts a ON a.id = key.account_id CROSS JOIN usage`,
       'auth-resolve-api-key',
     );
