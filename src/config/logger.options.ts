@@ -44,14 +44,14 @@ let shared: Logger | undefined;
  * instance, so every line has one format and one ordered stream. Later calls return it as is.
  */
 export function processLogger(settings: LogSettings): Logger {
-  shared ??= pino({
-    level: settings.LOG_LEVEL,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    transport:
-      prettyLogs(settings, Boolean(process.stdout.isTTY)) && pinoPrettyInstalled()
-        ? { target: 'pino-pretty', options: { singleLine: true } }
-        : undefined,
-  });
+  const options = { level: settings.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  shared ??=
+    prettyLogs(settings, Boolean(process.stdout.isTTY)) && pinoPrettyInstalled()
+      ? pino({ ...options, transport: { target: 'pino-pretty', options: { singleLine: true } } })
+      : // Written off the event loop: a synchronous write per request line blocks every request in
+        // flight whenever the disk or the pipe behind stdout stalls. pino flushes what is pending
+        // at exit (process.exit after the drain included).
+        pino(options, pino.destination({ dest: process.stdout.fd, sync: false }));
   return shared;
 }
 

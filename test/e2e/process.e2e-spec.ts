@@ -195,6 +195,21 @@ describe('Process: start-up settings and graceful shutdown', () => {
       expect(stdout).not.toContain('bps_not-a-real-session');
       expect(stdout).not.toContain('bpk_leaked_in_url');
     });
+
+    it('written off the event loop, still lose no line when SIGTERM follows the last answer at once', async () => {
+      const service = await spawnService({ NODE_ENV: 'production', LOG_LEVEL: 'info' });
+      spawned.push(service);
+      await waitUntilListening(service);
+      const ids = Array.from({ length: 300 }, (_, i) => `flush-test-${i}`);
+      await Promise.all(
+        ids.map((id) => fetch(`http://127.0.0.1:${service.port}/api/v1/plans`, { headers: { 'x-request-id': id } })),
+      );
+      service.child.kill('SIGTERM');
+      expect(await exitWithin(service, 20_000)).toEqual({ code: 0, signal: null });
+
+      const logged = new Set([...service.output().matchAll(/"id":"(flush-test-\d+)"/g)].map((match) => match[1]));
+      expect(ids.filter((id) => !logged.has(id))).toEqual([]);
+    });
   });
 
   describe('start-up failures', () => {
