@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { createDeal, DealsCompany, dealsCompany, warehouseRows } from '../support/deals';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount } from '../support/factories';
+import { VANISHED_REFERENCES } from '../../src/modules/deals/deals/deals.service';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const DEAL_KEYS = [
@@ -565,6 +566,43 @@ describe('Deals (dm)', () => {
       expectError(await t.http.get(`${c.dm}/statuses`).set(reader.auth), 403, 'forbidden');
       const [refused] = await auditRecords(db, c.id, 'dm.deals.create');
       expect(refused).toMatchObject({ status: 'error', account_id: reader.id });
+    });
+
+    it('400, not 500, when the type goes between the check and the insert; the deal is not written', async () => {
+      const c = await dealsCompany(t.http, 'dm-vanish');
+      const type = expectSuccess(await t.http.post(`${c.dm}/types`).set(c.owner.auth).send({ name: 'Уйдёт' }), 201);
+      // Inserts into deals wait behind this lock; reading deal_types, the check does not.
+      const blocker = db.createQueryRunner();
+      await blocker.connect();
+      try {
+        await blocker.startTransaction();
+        await blocker.query('LOCK TABLE deals IN SHARE MODE');
+        const creating = t.http
+          .post(`${c.dm}/deals`)
+          .set(c.owner.auth)
+          .send({ type_id: type.id })
+          .then((res) => res);
+        for (let waiting = 0; waiting === 0; await new Promise((done) => setTimeout(done, 20))) {
+          [{ waiting }] = await db.query(
+            `SELECT count(*)::int AS waiting FROM pg_locks WHERE relation = 'deals'::regclass AND NOT granted`,
+          );
+        }
+        expectSuccess(await t.http.delete(`${c.dm}/types/${type.id}`).set(c.owner.auth));
+        await blocker.commitTransaction();
+        expect(expectError(await creating, 400, 'validation_failed').error.details).toEqual([
+          { field: 'type_id', message: 'must be a deal type of this company' },
+        ]);
+      } finally {
+        await blocker.release();
+      }
+      const [{ deals }] = await db.query('SELECT count(*)::int AS deals FROM deals WHERE company_id = $1', [c.id]);
+      expect(deals).toBe(0);
+      // The names the service maps are the schema's: a renamed key would bring the 500 back.
+      const keys = Object.keys(VANISHED_REFERENCES);
+      const named = await db.query(`SELECT conname FROM pg_constraint WHERE contype = 'f' AND conname = ANY($1)`, [
+        keys,
+      ]);
+      expect(named.map((row: { conname: string }) => row.conname).sort()).toEqual(keys.sort());
     });
   });
 

@@ -90,3 +90,21 @@ export async function conflictWhileReferenced<T>(write: Promise<T>, message: str
     throw error;
   }
 }
+
+/**
+ * Runs a write whose references were checked first: a row deleted between the check and the
+ * write makes a foreign key refuse it. A key in `references` (constraint name to the field it
+ * guards) then answers the 400 the check gives, as if the check had run after the delete.
+ */
+export async function invalidOnVanishedReference<T>(
+  write: Promise<T>,
+  references: Record<string, FieldError>,
+): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    const constraint = violatedForeignKey(error);
+    if (constraint && references[constraint]) throw AppException.validation([references[constraint]]);
+    throw error;
+  }
+}

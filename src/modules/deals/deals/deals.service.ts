@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CompanyAccess } from '../../../core/access/company-access';
-import { AppException, FieldError, found } from '../../../core/http/app.exception';
+import { AppException, FieldError, found, invalidOnVanishedReference } from '../../../core/http/app.exception';
 import { Page } from '../../../core/pagination/page';
 import { ClientsRepository } from '../../crm/clients/clients.repository';
 import { EmployeesRepository } from '../../hrm/employees/employees.repository';
@@ -21,6 +21,14 @@ import type {
 /** What a deal body may refer to: rows of the same company, else 400 naming the field (CONTRACT 12). */
 type References = Pick<UpdateDealDto, 'type_id' | 'client_id' | 'status_id' | 'employees'> & {
   positions?: Array<{ unit_id?: string | null; position_id?: string | null }>;
+};
+
+/** The check's answers, by the foreign key (migration Deals) that refuses the row once the reference is gone. */
+export const VANISHED_REFERENCES: Record<string, FieldError> = {
+  FK_9f4940b272094c747c51af9243b: { field: 'type_id', message: 'must be a deal type of this company' },
+  FK_d71dbeb8cad96add8094e8eef66: { field: 'status_id', message: 'must be a deal status of this company' },
+  FK_7a1770366da1de36b1efc628073: { field: 'client_id', message: 'must be a client of this company' },
+  FK_3ddb8a46aa56fb0d78756bb26fe: { field: 'employees', message: 'must be active employees of this company' },
 };
 
 /** SQLSTATE of a failed CHECK: here deal_positions_one_reference_check, after a change of one reference. */
@@ -47,7 +55,20 @@ export class DealsService {
     return found(await this.deals.findOne(company.companyId, id), 'Deal');
   }
 
-  async create(company: CompanyAccess, dto: CreateDealDto): Promise<DealDto> {
+  create(company: CompanyAccess, dto: CreateDealDto): Promise<DealDto> {
+    return invalidOnVanishedReference(this.createChecked(company, dto), VANISHED_REFERENCES);
+  }
+
+  update(company: CompanyAccess, id: string, dto: UpdateDealDto): Promise<DealDto> {
+    return invalidOnVanishedReference(this.updateChecked(company, id, dto), VANISHED_REFERENCES);
+  }
+
+  /** Deletes the deal with its lines and employees; its transactions stay, without the deal. */
+  async delete(company: CompanyAccess, id: string): Promise<void> {
+    found((await this.deals.delete(company.companyId, id)) || null, 'Deal');
+  }
+
+  private async createChecked(company: CompanyAccess, dto: CreateDealDto): Promise<DealDto> {
     const companyId = company.companyId;
     await this.checkReferences(companyId, dto);
     const id = await this.deals.create(companyId, {
@@ -64,18 +85,13 @@ export class DealsService {
     return this.get(company, id);
   }
 
-  async update(company: CompanyAccess, id: string, dto: UpdateDealDto): Promise<DealDto> {
+  private async updateChecked(company: CompanyAccess, id: string, dto: UpdateDealDto): Promise<DealDto> {
     const companyId = company.companyId;
     await this.checkReferences(companyId, dto);
     found((await this.deals.update(companyId, id, dto)) || null, 'Deal');
     if (dto.employees) await this.deals.replaceEmployees(companyId, id, dto.employees);
     if (dto.positions) await this.changePositions(companyId, id, dto.positions);
     return this.get(company, id);
-  }
-
-  /** Deletes the deal with its lines and employees; its transactions stay, without the deal. */
-  async delete(company: CompanyAccess, id: string): Promise<void> {
-    found((await this.deals.delete(company.companyId, id)) || null, 'Deal');
   }
 
   /**
