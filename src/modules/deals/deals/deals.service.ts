@@ -23,11 +23,18 @@ type References = Pick<UpdateDealDto, 'type_id' | 'client_id' | 'status_id' | 'e
   positions?: Array<{ unit_id?: string | null; position_id?: string | null }>;
 };
 
+/** What the check says of a reference the company does not have. */
+const NOT_OF_COMPANY = {
+  type_id: { field: 'type_id', message: 'must be a deal type of this company' },
+  status_id: { field: 'status_id', message: 'must be a deal status of this company' },
+  client_id: { field: 'client_id', message: 'must be a client of this company' },
+} satisfies Record<string, FieldError>;
+
 /** The check's answers, by the foreign key (migration Deals) that refuses the row once the reference is gone. */
 export const VANISHED_REFERENCES: Record<string, FieldError> = {
-  FK_9f4940b272094c747c51af9243b: { field: 'type_id', message: 'must be a deal type of this company' },
-  FK_d71dbeb8cad96add8094e8eef66: { field: 'status_id', message: 'must be a deal status of this company' },
-  FK_7a1770366da1de36b1efc628073: { field: 'client_id', message: 'must be a client of this company' },
+  FK_9f4940b272094c747c51af9243b: NOT_OF_COMPANY.type_id,
+  FK_d71dbeb8cad96add8094e8eef66: NOT_OF_COMPANY.status_id,
+  FK_7a1770366da1de36b1efc628073: NOT_OF_COMPANY.client_id,
   FK_3ddb8a46aa56fb0d78756bb26fe: { field: 'employees', message: 'must be active employees of this company' },
 };
 
@@ -142,13 +149,13 @@ export class DealsService {
   private async checkReferences(companyId: string, dto: References): Promise<void> {
     const problems: FieldError[] = [];
     if (dto.type_id && !(await this.types.exists(companyId, dto.type_id))) {
-      problems.push({ field: 'type_id', message: 'must be a deal type of this company' });
+      problems.push(NOT_OF_COMPANY.type_id);
     }
     if (dto.status_id && !(await this.statuses.findOne(companyId, dto.status_id))) {
-      problems.push({ field: 'status_id', message: 'must be a deal status of this company' });
+      problems.push(NOT_OF_COMPANY.status_id);
     }
     if (dto.client_id && !(await this.clients.findOne(companyId, dto.client_id, 'summary'))) {
-      problems.push({ field: 'client_id', message: 'must be a client of this company' });
+      problems.push(NOT_OF_COMPANY.client_id);
     }
     if (dto.employees?.length) {
       const active = await this.employees.activeAmong(companyId, dto.employees);
