@@ -13,7 +13,7 @@ import { AuthGuard } from './core/auth/auth.guard';
 import { AllExceptionsFilter } from './core/http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './core/http/envelope.interceptor';
 import { requestIdOf } from './core/http/request-id';
-import { UndeclaredBodyGuard } from './core/http/undeclared-body.guard';
+import { UndeclaredInputGuard } from './core/http/undeclared-input.guard';
 import { AppValidationPipe } from './core/http/validation';
 import { StorageModule } from './core/storage/storage.module';
 import { DatabaseQuotaInterceptor } from './core/limits/database-quota.interceptor';
@@ -120,7 +120,7 @@ import { WarehouseModule } from './modules/warehouse/warehouse.module';
     { provide: APP_PIPE, useClass: AppValidationPipe },
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: CompanyGuard },
-    { provide: APP_GUARD, useClass: UndeclaredBodyGuard },
+    { provide: APP_GUARD, useClass: UndeclaredInputGuard },
   ],
 })
 export class AppModule {}

@@ -72,7 +72,7 @@ describe('Finance credits', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ end_date: '2025-12-31' }, 'end_date'],
       [{ start_date: '2026-02-30' }, 'start_date'],
-      [{ start_date: '2026-01-01T00:00:00Z' }, 'start_date'],
+      [{ start_date: '2026-01-01T00:00:00' }, 'start_date'],
       [{ total_amount: 100.001 }, 'total_amount'],
       [{ total_amount: 0 }, 'total_amount'],
       [{ currency: 'BTC', total_amount: 1.000000001 }, 'total_amount'],

@@ -8,17 +8,24 @@ import {
   ValidationPipe,
 } from '@nestjs/common';
 import { AppException, FieldError } from './app.exception';
+import { applyBodyTolerances } from './tolerances';
 import { UNSAFE_TEXT_MESSAGE, unsafeTextFields } from './unsafe-text';
 
-/** Flattens class-validator's tree into `[{field: "a.b", message}]`, one entry per broken rule. */
-export function fieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
+/** What an unknown query parameter is told (CONTRACT 1: never silently dropped). */
+export const UNKNOWN_QUERY_PARAMETER = 'is not a known query parameter';
+
+/**
+ * Flattens class-validator's tree into `[{field: "a.b", message}]`, one entry per broken rule.
+ * `unknown` is the message for a field the DTO does not declare.
+ */
+export function fieldErrors(errors: ValidationError[], parent = '', unknown = 'is not an allowed field'): FieldError[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
     const own = Object.entries(error.constraints ?? {}).map(([rule, text]) => ({
       field,
-      message: rule === 'whitelistValidation' ? 'is not an allowed field' : stripFieldName(text, error.property),
+      message: rule === 'whitelistValidation' ? unknown : stripFieldName(text, error.property),
     }));
-    return [...own, ...fieldErrors(error.children ?? [], field)];
+    return [...own, ...fieldErrors(error.children ?? [], field, unknown)];
   });
 }
 
@@ -43,6 +50,8 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
 }
 
 const exceptionFactory = (errors: ValidationError[]) => AppException.validation(fieldErrors(errors));
+const queryExceptionFactory = (errors: ValidationError[]) =>
+  AppException.validation(fieldErrors(errors, '', UNKNOWN_QUERY_PARAMETER));
 
 /** 400 naming each field whose text PostgreSQL could not store, before any of it reaches SQL. */
 function refuseUnsafeText(value: unknown, field?: string): void {
@@ -53,9 +62,11 @@ function refuseUnsafeText(value: unknown, field?: string): void {
 }
 
 /**
- * The global pipe. Bodies reject unknown fields (CONTRACT 1); query strings ignore unknown
- * parameters and drop them. Both convert to the DTO's types and answer 400 with details.
- * Text no column can hold (NUL, lone surrogates) is refused here, once for every route.
+ * The global pipe. Bodies reject unknown fields and query strings unknown parameters (CONTRACT 1:
+ * a dropped filter would show wrong data without a word); both convert to the DTO's types and
+ * answer 400 with details. Bodies first get CONTRACT 17's tolerances (tolerances.ts). Text no
+ * column can hold (NUL, lone surrogates) is refused here, once for every route. Routes that
+ * declare no query or no body at all are checked by UndeclaredInputGuard.
  */
 @Injectable()
 export class AppValidationPipe implements PipeTransform {
@@ -68,8 +79,8 @@ export class AppValidationPipe implements PipeTransform {
   private readonly query = new ValidationPipe({
     transform: true,
     whitelist: true,
-    forbidNonWhitelisted: false,
-    exceptionFactory,
+    forbidNonWhitelisted: true,
+    exceptionFactory: queryExceptionFactory,
   });
 
   transform(value: unknown, metadata: ArgumentMetadata) {
@@ -84,7 +95,9 @@ export class AppValidationPipe implements PipeTransform {
         ]);
       }
       refuseUnsafeText(body);
-      return this.body.transform(body, metadata);
+      const tolerated = applyBodyTolerances(body as Record<string, unknown>, metadata.metatype);
+      if (tolerated.errors.length > 0) throw AppException.validation(tolerated.errors);
+      return this.body.transform(tolerated.body, metadata);
     }
     if (metadata.type === 'query') {
       refuseUnsafeText(value, metadata.data);

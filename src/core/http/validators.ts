@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
+  IsBoolean,
   IsEmail,
   isISO8601,
   IsNotEmpty,
@@ -31,6 +32,15 @@ export const SearchTerm = () =>
     Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value)),
     IsString(),
     MaxLength(100),
+  );
+
+/** A boolean query parameter, written `true` or `false`; anything else is 400. */
+export const BooleanQuery = () =>
+  applyDecorators(
+    ApiProperty({ required: false, type: 'boolean', example: true }),
+    IsOptional(),
+    Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value)),
+    IsBoolean(),
   );
 
 /** An e-mail address, trimmed and lower-cased so comparisons are case-insensitive. */
@@ -148,12 +158,28 @@ export function isCalendarDate(value: unknown): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** A calendar date, `YYYY-MM-DD` (CONTRACT 12: a credit's start_date and end_date, a due date). */
+/**
+ * An RFC 3339 date-time becomes its calendar date in its own offset (CONTRACT 17:
+ * `2026-01-31T23:30:00+03:00` is 2026-01-31), which is the date it is written with.
+ */
+const dateOfDateTime = ({ value }: { value: unknown }) =>
+  isRfc3339Time(value) ? (value as string).slice(0, 10) : value;
+
+/**
+ * A calendar date, `YYYY-MM-DD` (CONTRACT 12: a credit's start_date and end_date, a due date);
+ * an RFC 3339 date-time is taken too, as its own calendar date (CONTRACT 17).
+ */
 export const CalendarDate = () =>
   applyDecorators(
-    ApiProperty({ type: 'string', format: 'date', example: '2026-11-21' }),
+    ApiProperty({
+      type: 'string',
+      format: 'date',
+      example: '2026-11-21',
+      description: 'YYYY-MM-DD; an RFC 3339 date-time is accepted as the date it is written with (its own offset)',
+    }),
+    Transform(dateOfDateTime),
     ValidateBy({
       name: 'isCalendarDate',
-      validator: { validate: isCalendarDate, defaultMessage: () => 'must be a date written YYYY-MM-DD' },
+      validator: { validate: isCalendarDate, defaultMessage: () => 'must be a date written YYYY-MM-DD (or an RFC 3339 date-time)' },
     }),
   );

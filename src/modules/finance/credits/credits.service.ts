@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, found } from '../../../core/http/app.exception';
+import { refusedChanges } from '../../../core/http/tolerances';
 import { CurrencyCode } from '../../../core/money/currencies';
 import { assertAmountFits } from '../../../core/money/money.validators';
 import { Page } from '../../../core/pagination/page';
@@ -45,6 +46,8 @@ export class CreditsService {
    */
   async update(company: CompanyAccess, id: string, dto: UpdateCreditDto): Promise<CreditDto> {
     const credit = found(await this.credits.lock(company.companyId, id), 'Credit');
+    const refused = refusedChanges(dto, credit);
+    if (refused.length > 0) throw AppException.validation(refused);
     if (dto.total_amount !== undefined)
       assertAmountFits(dto.total_amount, credit.currency as CurrencyCode, 'total_amount');
     if ((dto.end_date ?? credit.end_date) < (dto.start_date ?? credit.start_date)) {
@@ -56,7 +59,7 @@ export class CreditsService {
     if (dto.total_amount !== undefined && (await this.credits.belowPaid(company.companyId, id, dto.total_amount))) {
       throw AppException.conflict(`total_amount cannot be below the paid amount (${credit.paid_amount})`);
     }
-    return (await this.credits.update(company.companyId, id, dto))!;
+    return (await this.credits.update(company.companyId, id, { ...dto, currency: undefined }))!;
   }
 
   async setStatus(company: CompanyAccess, id: string, status: CreditStatus): Promise<CreditDto> {

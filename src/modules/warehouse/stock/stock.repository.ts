@@ -70,7 +70,8 @@ export function positionList(companyId: string, query: ListStockPositionsQueryDt
   const where = new Where(sql`p.company_id = ${companyId}`)
     .equals('p.type', query.type)
     .equals('p.unit_id', query.unit_id)
-    .equals('p.batch_id', query.batch_id);
+    .equals('p.batch_id', query.batch_id)
+    .contains('u.name', query.search);
   if (query.in_stock !== undefined) where.and(query.in_stock ? sql`p.remaining > 0` : sql`p.remaining = 0`);
   return {
     from: 'stock_positions p',

@@ -1,8 +1,32 @@
 import { ApiProperty, OmitType, PartialType, PickType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
-import { Metadata, Omittable, TrimmedName } from '../../../../core/http/validators';
+import { ReadOnlyFields } from '../../../../core/http/tolerances';
+import { BooleanQuery, Metadata, Omittable, SearchTerm, TrimmedName } from '../../../../core/http/validators';
+import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { CRM_STATUSES, CrmSourceEntity, type CrmStatus, SOURCE_TYPES, type SourceType } from '../source.entity';
 
+export class ListSourcesQueryDto extends PageQueryDto {
+  @ApiProperty({ enum: SOURCE_TYPES, required: false })
+  @IsOptional()
+  @IsIn(SOURCE_TYPES)
+  type?: SourceType;
+
+  @ApiProperty({ enum: CRM_STATUSES, required: false })
+  @IsOptional()
+  @IsIn(CRM_STATUSES)
+  status?: CrmStatus;
+
+  /** true: only the company's system source; false: only the sources made through the API. */
+  @BooleanQuery()
+  system?: boolean;
+
+  /** Case-insensitive substring of the name, the URL or the comment (up to 100 characters). */
+  @SearchTerm()
+  search?: string;
+}
+
+/** `system` may be sent as false, the value every source made through the API has (CONTRACT 17). */
+@ReadOnlyFields({ system: false })
 export class CreateSourceDto {
   @TrimmedName(200)
   @ApiProperty({ example: 'Website contact form' })
@@ -37,6 +61,7 @@ export class CreateSourceDto {
  * Every field optional; only the fields sent change; null clears url, comment or metadata
  * (and is refused for name, type and status).
  */
+@ReadOnlyFields({ system: false })
 export class UpdateSourceDto extends PartialType(CreateSourceDto, { skipNullProperties: false }) {}
 
 /** A source as the API shows it: its columns but the company. */

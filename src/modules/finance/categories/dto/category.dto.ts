@@ -1,5 +1,6 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ReadOnlyFields } from '../../../../core/http/tolerances';
 import { SearchTerm, TrimmedName } from '../../../../core/http/validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { type Direction, DIRECTIONS, TransactionCategoryEntity } from '../category.entity';
@@ -15,6 +16,8 @@ export class ListCategoriesQueryDto extends PageQueryDto {
   search?: string;
 }
 
+/** `system` may be sent as false, the value every category made through the API has (CONTRACT 17). */
+@ReadOnlyFields({ system: false })
 export class CreateCategoryDto {
   @TrimmedName(200)
   @ApiProperty({ example: 'Аренда офиса' })
@@ -32,6 +35,7 @@ export class CreateCategoryDto {
 }
 
 /** Only the fields sent change; null clears the description. */
+@ReadOnlyFields({ system: false })
 export class UpdateCategoryDto extends PartialType(CreateCategoryDto, { skipNullProperties: false }) {}
 
 /** A category as the API shows it: its columns but the company. */

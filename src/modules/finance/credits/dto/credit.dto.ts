@@ -1,6 +1,7 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, Max, MaxLength, ValidateBy } from 'class-validator';
-import { CalendarDate, Metadata, Rfc3339Time, SearchTerm, TrimmedName } from '../../../../core/http/validators';
+import { FixedOnceCreated } from '../../../../core/http/tolerances';
+import { CalendarDate, Metadata, Omittable, Rfc3339Time, SearchTerm, TrimmedName } from '../../../../core/http/validators';
 import { CURRENCY_CODES, type CurrencyCode } from '../../../../core/money/currencies';
 import { Amount, Currency } from '../../../../core/money/money.validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
@@ -82,7 +83,13 @@ export class CreateCreditDto {
  */
 export class UpdateCreditDto extends PartialType(OmitType(CreateCreditDto, ['currency'] as const), {
   skipNullProperties: false,
-}) {}
+}) {
+  /** Fixed at creation: accepted only when it repeats the credit's currency (CONTRACT 17), else 400. */
+  @Omittable()
+  @Currency()
+  @FixedOnceCreated()
+  currency?: CurrencyCode;
+}
 
 export class PayCreditDto {
   /** At most the credit currency's decimals, and at most the remaining amount (409 limit_exceeded). */

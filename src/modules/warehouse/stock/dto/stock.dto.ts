@@ -1,10 +1,9 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsBoolean,
   IsIn,
   IsOptional,
   IsString,
@@ -12,7 +11,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { Metadata, SearchTerm } from '../../../../core/http/validators';
+import { BooleanQuery, Metadata, SearchTerm } from '../../../../core/http/validators';
 import { Amount, Quantity } from '../../../../core/money/money.validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { TRACKING_DETAILS, type TrackingDetail } from '../../units/unit.entity';
@@ -99,11 +98,12 @@ export class ListStockPositionsQueryDto extends PageQueryDto {
   batch_id?: string;
 
   /** true: only positions with something remaining; false: only spent ones. */
-  @ApiProperty({ required: false, type: 'boolean' })
-  @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
-  @IsBoolean()
+  @BooleanQuery()
   in_stock?: boolean;
+
+  /** Case-insensitive substring of the catalog unit's name or comment (up to 100 characters). */
+  @SearchTerm()
+  search?: string;
 }
 
 export class BalanceQueryDto extends PageQueryDto {
