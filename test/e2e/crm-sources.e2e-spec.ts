@@ -5,7 +5,18 @@ import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { SOURCE_KEYS } from '../support/crm';
 
-const SOURCE_TYPES = ['manual', 'website', 'referral', 'social', 'advertising', 'marketplace', 'other'];
+const SOURCE_TYPES = [
+  'manual',
+  'website',
+  'referral',
+  'social',
+  'advertising',
+  'marketplace',
+  'organic',
+  'paid',
+  'email',
+  'other',
+];
 
 describe('CRM sources', () => {
   let t: TestApp;
@@ -267,7 +278,7 @@ describe('CRM sources', () => {
       ['a null name', { name: null }],
       ['a null type', { type: null }],
       ['a null status', { status: null }],
-      ['system', { system: false }],
+      ['system true', { system: true }],
       ['scalar metadata', { metadata: 42 }],
     ])('400 for %s', async (_label, body) => {
       const { owner, company } = await ownedCompany();

@@ -40,6 +40,7 @@ export const PERMISSION_CODES = [
   'crm.sources',
   'crm.sources.create',
   'crm.sources.update',
+  'crm.analysis',
   'dm',
   'dm.types',
   'dm.types.create',

@@ -1,6 +1,8 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module';
 import { CompanyLifecycle } from '../companies/company-lifecycle';
+import { CrmAnalysisController } from './analysis/analysis.controller';
+import { CrmAnalysisRepository } from './analysis/analysis.repository';
 import { ClientsController } from './clients/clients.controller';
 import { ClientsRepository } from './clients/clients.repository';
 import { ClientsService } from './clients/clients.service';
@@ -8,11 +10,11 @@ import { SourcesController } from './sources/sources.controller';
 import { SourcesRepository } from './sources/sources.repository';
 import { SourcesService } from './sources/sources.service';
 
-/** CRM: client sources and clients (spec 4.6, CONTRACT 9). See docs/crm.md. */
+/** CRM: client sources, clients and their analytics (spec 4.6, CONTRACT 9, 17). See docs/crm.md. */
 @Module({
   imports: [CompaniesModule],
-  controllers: [SourcesController, ClientsController],
-  providers: [SourcesService, SourcesRepository, ClientsService, ClientsRepository],
+  controllers: [SourcesController, ClientsController, CrmAnalysisController],
+  providers: [SourcesService, SourcesRepository, ClientsService, ClientsRepository, CrmAnalysisRepository],
   exports: [ClientsRepository],
 })
 export class CrmModule implements OnModuleInit {

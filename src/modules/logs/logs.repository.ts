@@ -8,8 +8,8 @@ import { Table } from '../../database/table';
 import type { ActivityPointDto, ListLogsQueryDto, LogDetailDto, LogDto } from './dto/log.dto';
 
 const auditLogs = new Table(AuditLogEntity);
-const LOG = auditLogs.answer('a', { except: ['company_id', 'metadata'] });
-const LOG_DETAIL = auditLogs.answer('a', { except: ['company_id'] });
+/** A record as LogDto and LogDetailDto: every column but the company (metadata included). */
+const LOG = auditLogs.answer('a', { except: ['company_id'] });
 
 /**
  * The records a reader of the company sees: those since its horizon (clear and optimize move it).
@@ -167,7 +167,7 @@ export class LogsRepository {
 
   findOne(companyId: string, id: string): Promise<LogDetailDto | null> {
     return this.db.one(
-      sql`SELECT ${raw(LOG_DETAIL)} FROM audit_logs a WHERE a.id = ${id} AND a.company_id = ${companyId} AND ${visible(companyId)}`,
+      sql`SELECT ${raw(LOG)} FROM audit_logs a WHERE a.id = ${id} AND a.company_id = ${companyId} AND ${visible(companyId)}`,
     );
   }
 

@@ -12,12 +12,19 @@ import { SupportTicketEntity, TicketStatus } from './ticket.entity';
 const tickets = new Table(SupportTicketEntity);
 const messages = new Table(SupportMessageEntity);
 const MESSAGE_COLUMNS = { except: ['company_id'] } as const;
-const MESSAGE = messages.select(undefined, MESSAGE_COLUMNS);
+
+/** The author of the message of alias `m` as MessageAccountDto; null once the account is deleted. */
+const AUTHOR = `(SELECT json_build_object('id', a.id, 'name', a.name, 'email', a.email, 'avatar_url', a.avatar_url)
+  FROM accounts a WHERE a.id = m.account_id)`;
+/** The columns of a Message, from alias `m`. */
+const MESSAGE = `${messages.answer('m', MESSAGE_COLUMNS)}, ${AUTHOR} AS account`;
+/** The messages a statement (INSERT, UPDATE) returns, as Messages. */
+const messagesOf = (changed: Sql) => sql`WITH m AS (${changed} RETURNING *) SELECT ${raw(MESSAGE)} FROM m`;
 
 /** A message row of alias `m` as the JSON of a Message (timestamps as the API writes them). */
 const MESSAGE_JSON = `json_build_object('id', m.id, 'account_id', m.account_id, 'ticket_id', m.ticket_id,
   'text', m.text, 'read', m.read, 'is_tech', m.is_tech,
-  'created_at', ${rfc3339('m.created_at')}, 'updated_at', ${rfc3339('m.updated_at')})`;
+  'created_at', ${rfc3339('m.created_at')}, 'updated_at', ${rfc3339('m.updated_at')}, 'account', ${AUTHOR})`;
 
 /** Each ticket's newest message: one index probe per ticket, inside the statement that reads them. */
 const WITH_LAST_MESSAGE = `LEFT JOIN LATERAL (
@@ -106,7 +113,7 @@ export class SupportRepository {
   }
 
   async createMessage(message: Partial<Row<SupportMessageEntity>>): Promise<MessageDto> {
-    return (await this.db.one<MessageDto>(sql`${messages.insert(message)} RETURNING ${MESSAGE}`))!;
+    return (await this.db.one<MessageDto>(messagesOf(messages.insert(message))))!;
   }
 
   listMessages(companyId: string, ticketId: string, query: PageQueryDto): Promise<Page<MessageDto>> {
@@ -117,7 +124,7 @@ export class SupportRepository {
         where: new Where(sql`m.company_id = ${companyId}`, sql`m.ticket_id = ${ticketId}`),
         orderBy: 'm.created_at DESC, m.id DESC',
         key: ['m.id'],
-        select: messages.answer('m', MESSAGE_COLUMNS),
+        select: MESSAGE,
       },
       query,
     );
@@ -126,9 +133,9 @@ export class SupportRepository {
   /** Sets the read flag; updated_at moves only when it changes. Null when the ticket has no such message. */
   setRead(companyId: string, ticketId: string, id: string, read: boolean): Promise<MessageDto | null> {
     return this.db.one(
-      sql`UPDATE support_messages
+      messagesOf(sql`UPDATE support_messages
           SET read = ${read}, updated_at = CASE WHEN read = ${read} THEN updated_at ELSE clock_timestamp() END
-          WHERE id = ${id} AND ticket_id = ${ticketId} AND company_id = ${companyId} RETURNING ${MESSAGE}`,
+          WHERE id = ${id} AND ticket_id = ${ticketId} AND company_id = ${companyId}`),
     );
   }
 }

@@ -3,8 +3,22 @@ import { Column, Entity, Index } from 'typeorm';
 import { MetadataProperty } from '../../../core/http/validators';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 
-/** Where clients come from. A fixed set, so reports can group by it (docs/crm.md). */
-export const SOURCE_TYPES = ['manual', 'website', 'referral', 'social', 'advertising', 'marketplace', 'other'] as const;
+/**
+ * Where clients come from. A fixed set, so reports can group by it (docs/crm.md); `organic`,
+ * `paid` and `email` are the platform's web client's own (CONTRACT 17).
+ */
+export const SOURCE_TYPES = [
+  'manual',
+  'website',
+  'referral',
+  'social',
+  'advertising',
+  'marketplace',
+  'organic',
+  'paid',
+  'email',
+  'other',
+] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
 /** Status of a source and of a client. */

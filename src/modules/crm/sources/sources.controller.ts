@@ -1,10 +1,9 @@
-import { Body, Controller, Get, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { CompanyResources, RequirePermission } from '../../../core/access/company-route.decorators';
 import { ApiEnvelope, ApiPage } from '../../../core/openapi/api-envelope.decorator';
-import { PageQueryDto } from '../../../core/pagination/page-query.dto';
-import { CreateSourceDto, SourceDto, UpdateSourceDto } from './dto/source.dto';
+import { CreateSourceDto, ListSourcesQueryDto, SourceDto, UpdateSourceDto } from './dto/source.dto';
 import { SourcesService } from './sources.service';
 import { CrmSourceEntity } from './source.entity';
 import { ApiErrors } from '../../../core/openapi/api-errors.decorator';
@@ -19,7 +18,7 @@ export class SourcesController {
   @RequirePermission('crm.sources')
   @ApiOperation({ summary: "The company's client sources, newest first" })
   @ApiPage('sources', SourceDto)
-  list(@CurrentCompany() company: CompanyAccess, @Query() query: PageQueryDto) {
+  list(@CurrentCompany() company: CompanyAccess, @Query() query: ListSourcesQueryDto) {
     return this.sources.list(company, query);
   }
 
@@ -48,5 +47,26 @@ export class SourcesController {
   @ApiErrors({ conflict: 'the system source cannot be changed' })
   update(@CurrentCompany() company: CompanyAccess, @Param('sourceId') id: string, @Body() body: UpdateSourceDto) {
     return this.sources.update(company, id, body);
+  }
+
+  @Post(':sourceId/activate')
+  @HttpCode(HttpStatus.OK)
+  @RequirePermission('crm.sources.update')
+  @ApiOperation({ summary: 'Make the source active (no change if it already is)' })
+  @ApiEnvelope(SourceDto)
+  activate(@CurrentCompany() company: CompanyAccess, @Param('sourceId') id: string) {
+    return this.sources.setStatus(company, id, 'active');
+  }
+
+  @Post(':sourceId/deactivate')
+  @HttpCode(HttpStatus.OK)
+  @RequirePermission('crm.sources.update')
+  @ApiOperation({
+    summary: 'Make the source inactive (no change if it already is); its clients keep it. The system source: 409',
+  })
+  @ApiEnvelope(SourceDto)
+  @ApiErrors({ conflict: 'the system source cannot be changed' })
+  deactivate(@CurrentCompany() company: CompanyAccess, @Param('sourceId') id: string) {
+    return this.sources.setStatus(company, id, 'inactive');
   }
 }

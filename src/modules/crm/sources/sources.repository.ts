@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { listPage, Where } from '../../../core/pagination/list';
+import { containing, listPage, Where } from '../../../core/pagination/list';
 import { Page } from '../../../core/pagination/page';
-import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Db } from '../../../database/db';
 import { sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
-import type { SourceDto, UpdateSourceDto } from './dto/source.dto';
+import type { ListSourcesQueryDto, SourceDto, UpdateSourceDto } from './dto/source.dto';
 import { CrmSourceEntity } from './source.entity';
 
 export const sources = new Table(CrmSourceEntity);
@@ -23,12 +22,20 @@ export class SourcesRepository {
     ))!;
   }
 
-  list(companyId: string, query: PageQueryDto): Promise<Page<SourceDto>> {
+  list(companyId: string, query: ListSourcesQueryDto): Promise<Page<SourceDto>> {
+    const where = new Where(sql`s.company_id = ${companyId}`)
+      .equals('s.type', query.type)
+      .equals('s.status', query.status)
+      .equals('s.system', query.system);
+    if (query.search !== undefined) {
+      const term = containing(query.search);
+      where.and(sql`(s.name ILIKE ${term} OR s.url ILIKE ${term} OR s.comment ILIKE ${term})`);
+    }
     return listPage(
       this.db,
       {
         from: 'crm_sources s',
-        where: new Where(sql`s.company_id = ${companyId}`),
+        where,
         orderBy: 's.created_at DESC, s.id DESC',
         key: ['s.id'],
         select: sources.answer('s', SOURCE_COLUMNS),
@@ -55,6 +62,15 @@ export class SourcesRepository {
     return this.db.one(
       sql`UPDATE crm_sources SET ${set}, updated_at = now()
           WHERE id = ${id} AND company_id = ${companyId} AND NOT system RETURNING ${SOURCE}`,
+    );
+  }
+
+  /** Sets the status; updated_at moves only when it changes. Null when there is no such source. */
+  setStatus(companyId: string, id: string, status: string): Promise<SourceDto | null> {
+    return this.db.one(
+      sql`UPDATE crm_sources
+          SET status = ${status}, updated_at = CASE WHEN status = ${status} THEN updated_at ELSE now() END
+          WHERE id = ${id} AND company_id = ${companyId} RETURNING ${SOURCE}`,
     );
   }
 }

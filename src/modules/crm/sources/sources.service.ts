@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, found } from '../../../core/http/app.exception';
 import { Page } from '../../../core/pagination/page';
-import { PageQueryDto } from '../../../core/pagination/page-query.dto';
-import { CreateSourceDto, SourceDto, UpdateSourceDto } from './dto/source.dto';
+import { CreateSourceDto, ListSourcesQueryDto, SourceDto, UpdateSourceDto } from './dto/source.dto';
+import type { CrmStatus } from './source.entity';
 import { SourcesRepository } from './sources.repository';
 
 /** The source every company starts with (the Crm migration gave existing companies the same). */
@@ -18,7 +18,7 @@ export class SourcesService {
     await this.sources.create(companyId, SYSTEM_SOURCE);
   }
 
-  list(company: CompanyAccess, query: PageQueryDto): Promise<Page<SourceDto>> {
+  list(company: CompanyAccess, query: ListSourcesQueryDto): Promise<Page<SourceDto>> {
     return this.sources.list(company.companyId, query);
   }
 
@@ -34,5 +34,12 @@ export class SourcesService {
     const source = await this.get(company, id);
     if (source.system) throw AppException.conflict('The system source cannot be changed');
     return (await this.sources.update(company.companyId, id, dto))!;
+  }
+
+  /** Sets the status; the system source stays active (409 for a change, as for any other). */
+  async setStatus(company: CompanyAccess, id: string, status: CrmStatus): Promise<SourceDto> {
+    const source = await this.get(company, id);
+    if (source.system && source.status !== status) throw AppException.conflict('The system source cannot be changed');
+    return found(await this.sources.setStatus(company.companyId, id, status), 'Source');
   }
 }

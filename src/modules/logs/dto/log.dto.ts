@@ -76,11 +76,14 @@ export class ActivityQueryDto {
   end_date?: string;
 }
 
-/** A log record as lists return it (spec 2, Log record). */
-export class LogDto extends OmitType(AuditLogEntity, ['company_id', 'metadata'] as const) {}
-
-/** A log record with its metadata (spec 2, LOG_DETAIL). */
+/**
+ * A log record with its metadata (spec 2, LOG_DETAIL), as the single GET returns it and, since
+ * the platform's web client shows it on every card (CONTRACT 17), the list too.
+ */
 export class LogDetailDto extends OmitType(AuditLogEntity, ['company_id'] as const) {}
+
+/** A log record as lists return it: the detail itself (metadata included). */
+export class LogDto extends LogDetailDto {}
 
 /** The number of records of one UTC day (spec 2, Activity point). */
 export class ActivityPointDto {

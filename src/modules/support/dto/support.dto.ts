@@ -56,8 +56,26 @@ export class UpdateMessageDto {
   read: boolean;
 }
 
-/** A message as the API shows it (spec: Message): its columns but the company. */
-export class MessageDto extends OmitType(SupportMessageEntity, ['company_id', 'company', 'ticket'] as const) {}
+/** The author of a message, as the platform's web client shows it (CONTRACT 17). */
+export class MessageAccountDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  name: string;
+
+  @ApiProperty({ format: 'email' })
+  email: string;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  avatar_url: string | null;
+}
+
+/** A message as the API shows it (spec: Message): its columns but the company, and its author. */
+export class MessageDto extends OmitType(SupportMessageEntity, ['company_id', 'company', 'ticket'] as const) {
+  /** The author; null once their account is deleted. */
+  @ApiProperty({ type: MessageAccountDto, nullable: true })
+  account: MessageAccountDto | null;
+}
 
 /** A ticket as every answer shows it (spec: Ticket): its columns and its newest message. */
 export class TicketDto extends OmitType(SupportTicketEntity, ['company'] as const) {
