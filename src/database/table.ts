@@ -89,6 +89,18 @@ export class Table<E> {
       .join(', ');
   }
 
+  /**
+   * The row of `alias` as one JSON object with the same fields as `answer` (timestamps as the
+   * answer writes them), plus `extra` pairs (`{source: '<sql>'}`): a resource nested in another.
+   */
+  json(alias: string, columns: Columns<E> = { except: [] }, extra: Record<string, string> = {}): string {
+    const pairs = this.chosen(columns).map((name) =>
+      this.byName.get(name)?.timestamptz ? `'${name}', ${rfc3339(`${alias}.${name}`)}` : `'${name}', ${alias}.${name}`,
+    );
+    const more = Object.entries(extra).map(([name, expression]) => `'${name}', ${expression}`);
+    return `json_build_object(${[...pairs, ...more].join(', ')})`;
+  }
+
   private chosen(columns: Columns<E>): readonly string[] {
     if (Array.isArray(columns)) return columns;
     return this.columns

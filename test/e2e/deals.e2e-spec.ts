@@ -7,6 +7,7 @@ import { createTestApp, TestApp } from '../support/test-app';
 
 const DEAL_KEYS = [
   'client',
+  'client_id',
   'comment',
   'created_at',
   'employees',
@@ -15,10 +16,13 @@ const DEAL_KEYS = [
   'status',
   'total_amount',
   'type',
+  'type_id',
   'updated_at',
 ];
 const STATUS_KEYS = ['color', 'comment', 'created_at', 'id', 'is_default', 'name', 'sort_order', 'updated_at'];
 const POSITION_KEYS = [
+  'catalog_position',
+  'catalog_unit',
   'comment',
   'created_at',
   'id',
@@ -254,6 +258,8 @@ describe('Deals (dm)', () => {
       expect(deal).toEqual({
         id: expect.stringMatching(UUID),
         comment: null,
+        type_id: null,
+        client_id: null,
         type: null,
         status: a.statuses[0],
         client: null,
@@ -282,14 +288,18 @@ describe('Deals (dm)', () => {
       });
       expect(deal.type).toEqual(a.type);
       expect(deal.status).toEqual(a.statuses[1]);
-      expect(deal.client).toEqual({
-        id: a.client.id,
-        first_name: 'Пётр',
-        last_name: 'Покупатель',
-        type: 'legal',
-        status: 'active',
-      });
-      expect(deal.employees).toEqual([{ id: a.employee.id, first_name: 'Анна', last_name: 'Менеджер' }]);
+      // The client and the employees in their own modules' shapes (CONTRACT 17).
+      const modules = a.dm.slice(0, -'/dm'.length);
+      const client = expectSuccess(await t.http.get(`${modules}/crm/clients/${a.client.id}`).set(a.owner.auth));
+      expect(deal.client).toEqual(client);
+      expect(deal.client.source).toMatchObject({ system: true, url: null });
+      expect(deal.client_id).toBe(a.client.id);
+      expect(deal.type_id).toBe(a.type.id);
+      const employee = expectSuccess(await t.http.get(`${modules}/hrm/employees/${a.employee.id}`).set(a.owner.auth));
+      const { positions, ...employeeFields } = employee;
+      expect(positions).toEqual([]);
+      expect(deal.employees).toEqual([employeeFields]);
+      expect(deal.employees[0]).toMatchObject({ first_name: 'Анна', last_name: 'Менеджер', is_account_linked: false });
       expect(deal.positions.map((p: any) => [p.name, p.price, p.quantity, p.unit, p.comment])).toEqual([
         ['Станок', 1500.5, 2, 'pcs', null],
         ['Кабель', 99.99, 1.5, 'm', 'медный'],
@@ -496,6 +506,14 @@ describe('Deals (dm)', () => {
         [mine.unitId, null],
         [null, mine.positionId],
       ]);
+      // Each line names its catalog unit or stock position in full (CONTRACT 17), as their own routes show them.
+      const wm = a.dm.slice(0, -'/dm'.length) + '/wm';
+      const unit = expectSuccess(await t.http.get(`${wm}/catalog/units/${mine.unitId}`).set(a.owner.auth));
+      const position = expectSuccess(await t.http.get(`${wm}/stocks/positions/${mine.positionId}`).set(a.owner.auth));
+      expect(deal.positions.map((p: any) => [p.catalog_unit, p.catalog_position])).toEqual([
+        [unit, null],
+        [null, position],
+      ]);
       const created = expectError(
         await t.http
           .post(`${a.dm}/deals`)
@@ -683,7 +701,9 @@ describe('Deals (dm)', () => {
     });
 
     it('group_by=status: every status in pipeline order with its count and newest `limit` deals', async () => {
-      const { groups } = expectSuccess(await t.http.get(`${c.dm}/deals?group_by=status&limit=2`).set(c.owner.auth));
+      // `data` is the array of groups itself (the Kroncl shape, CONTRACT 17).
+      const groups = expectSuccess(await t.http.get(`${c.dm}/deals?group_by=status&limit=2`).set(c.owner.auth));
+      expect(Array.isArray(groups)).toBe(true);
       expect(groups.map((g: any) => [g.status_id, g.status_name, g.status_color, g.sort_order, g.count])).toEqual([
         [c.statuses[0].id, 'Ожидание', null, 10, 1],
         [c.statuses[1].id, 'Согласование', null, 20, 3],
@@ -698,11 +718,11 @@ describe('Deals (dm)', () => {
       const filtered = expectSuccess(
         await t.http.get(`${c.dm}/deals?group_by=status&employee_id=${c.employee.id}`).set(c.owner.auth),
       );
-      expect(filtered.groups.map((g: any) => g.count)).toEqual([0, 1, 1, 0, 0]);
+      expect(filtered.map((g: any) => g.count)).toEqual([0, 1, 1, 0, 0]);
       const one = expectSuccess(
         await t.http.get(`${c.dm}/deals?group_by=status&status_id=${c.statuses[1].id}`).set(c.owner.auth),
       );
-      expect(one.groups.map((g: any) => g.status_id)).toEqual([c.statuses[1].id]);
+      expect(one.map((g: any) => g.status_id)).toEqual([c.statuses[1].id]);
     });
 
     it('analysis summary: counts, the default status, amounts; avg over deals with positions', async () => {

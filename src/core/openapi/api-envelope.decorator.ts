@@ -37,21 +37,24 @@ export const LIST_KEY = 'envelope:list_key';
 
 /**
  * Declares a list route: its answer (a `Page`) is rendered as `data: { <key>: model[], pagination }`,
- * and OpenAPI documents exactly that. The one place the key is written.
+ * and OpenAPI documents exactly that. The one place the key is written. `orArrayOf`: the route
+ * answers an array of that model instead for some queries (the deal board), documented as the
+ * other branch of a `oneOf`.
  */
-export const ApiPage = (key: string, model: Type) =>
-  applyDecorators(
+export const ApiPage = (key: string, model: Type, options: { orArrayOf?: Type } = {}) => {
+  const page: SchemaObject = {
+    type: 'object',
+    required: [key, 'pagination'],
+    properties: {
+      [key]: { type: 'array', items: { $ref: getSchemaPath(model) } },
+      pagination: { $ref: getSchemaPath(PaginationDto) },
+    },
+  };
+  const other = options.orArrayOf;
+  return applyDecorators(
     SetMetadata(LIST_KEY, key),
-    envelopeOf(
-      {
-        type: 'object',
-        required: [key, 'pagination'],
-        properties: {
-          [key]: { type: 'array', items: { $ref: getSchemaPath(model) } },
-          pagination: { $ref: getSchemaPath(PaginationDto) },
-        },
-      },
-      [model],
-      {},
-    ),
+    other
+      ? envelopeOf({ oneOf: [page, { type: 'array', items: { $ref: getSchemaPath(other) } }] }, [model, other], {})
+      : envelopeOf(page, [model], {}),
   );
+};

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query 
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../core/access/company-access';
 import { CompanyResources, RequirePermission } from '../../core/access/company-route.decorators';
+import { DeprecatedAliasOf } from '../../core/http/deprecated-alias';
 import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
 import { CounterpartiesService } from './counterparties.service';
 import { CounterpartyEntity } from './counterparty.entity';
@@ -72,3 +73,13 @@ export class CounterpartiesController {
     return this.counterparties.setStatus(company, id, 'inactive');
   }
 }
+
+/**
+ * The platform's web client still calls counterparties under fm (CONTRACT 17); the Kroncl server
+ * and this service serve them under cpm. Same operations, deprecated in OpenAPI.
+ */
+@ApiTags('Counterparties')
+@Controller('companies/:id/modules/fm/counterparties')
+@CompanyResources({ counterpartyId: CounterpartyEntity })
+@DeprecatedAliasOf(CounterpartiesController, '/companies/{id}/modules/cpm/counterparties')
+export class FmCounterpartiesController extends CounterpartiesController {}

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { CounterpartiesController } from './counterparties.controller';
+import { CounterpartiesController, FmCounterpartiesController } from './counterparties.controller';
 import { CounterpartiesRepository } from './counterparties.repository';
 import { CounterpartiesService } from './counterparties.service';
 
 /** Counterparties (CONTRACT 13): banks, organizations and persons; credits refer to them. See docs/finance.md. */
 @Module({
-  controllers: [CounterpartiesController],
+  controllers: [CounterpartiesController, FmCounterpartiesController],
   providers: [CounterpartiesService, CounterpartiesRepository],
   exports: [CounterpartiesRepository],
 })

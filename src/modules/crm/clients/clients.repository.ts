@@ -21,6 +21,13 @@ const SOURCE_SHAPES = {
 type SourceShape = keyof typeof SOURCE_SHAPES;
 
 const WITH_SOURCE = 'JOIN crm_sources s ON s.id = c.source_id';
+
+/** A client (aliased `c`) as the JSON of a ClientFullDetailDto, its whole source inside: a deal's `client`. */
+export const CLIENT_DETAIL_JSON = clients.json(
+  'c',
+  { except: ['company_id', 'source_id'] },
+  { source: `(SELECT ${SOURCE_SHAPES.full} FROM crm_sources s WHERE s.id = c.source_id AND s.company_id = c.company_id)` },
+);
 /** ClientDetail rows: the client rows of `from` (aliased `c`) joined to their source in the given shape. */
 const detailsOf = (from: Sql, shape: SourceShape) =>
   sql`SELECT ${raw(CLIENT)}, ${raw(SOURCE_SHAPES[shape])} AS source FROM ${from} ${raw(WITH_SOURCE)}`;

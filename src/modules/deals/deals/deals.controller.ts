@@ -5,7 +5,7 @@ import { CompanyResources, RequirePermission } from '../../../core/access/compan
 import { ApiEnvelope, ApiPage } from '../../../core/openapi/api-envelope.decorator';
 import { DealEntity } from './deal.entity';
 import { DealsService } from './deals.service';
-import { CreateDealDto, DealDto, ListDealsQueryDto, UpdateDealDto } from './dto/deal.dto';
+import { CreateDealDto, DealDto, DealGroupDto, ListDealsQueryDto, UpdateDealDto } from './dto/deal.dto';
 
 @ApiTags('Deals')
 @Controller('companies/:id/modules/dm/deals')
@@ -18,9 +18,9 @@ export class DealsController {
   @ApiOperation({
     summary:
       'Deals, newest first, filtered by type, status, client, employee and search; with group_by=status the ' +
-      'board instead: `{groups: [{status_id, status_name, status_color, sort_order, count, deals}]}`, every status in pipeline order with its count and newest `limit` deals',
+      'board instead: `data` is the array of groups `[{status_id, status_name, status_color, sort_order, count, deals}]`, every status in pipeline order with its count and newest `limit` deals',
   })
-  @ApiPage('deals', DealDto)
+  @ApiPage('deals', DealDto, { orArrayOf: DealGroupDto })
   list(@CurrentCompany() company: CompanyAccess, @Query() query: ListDealsQueryDto) {
     return this.deals.list(company, query);
   }

@@ -4,11 +4,15 @@ import { Page } from '../../../core/pagination/page';
 import { Db } from '../../../database/db';
 import { raw, rfc3339, Sql, sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
+import { CLIENT_DETAIL_JSON } from '../../crm/clients/clients.repository';
+import { EMPLOYEE_JSON } from '../../hrm/employees/employees.repository';
+import { POSITION_JSON } from '../../warehouse/stock/stock.repository';
+import { unitJson } from '../../warehouse/units/units.repository';
 import { DealPositionEntity } from './deal-position.entity';
 import { DealEntity } from './deal.entity';
 import { dealWhere } from './deal-filters';
 import type {
-  DealBoardDto,
+  DealGroupDto,
   DealDto,
   DealPositionChangeDto,
   DealPositionInputDto,
@@ -23,25 +27,28 @@ const TYPE = `json_build_object('id', t.id, 'name', t.name, 'comment', t.comment
 const STATUS = `json_build_object('id', s.id, 'name', s.name, 'comment', s.comment, 'sort_order', s.sort_order,
   'color', s.color, 'is_default', s.is_default,
   'created_at', ${rfc3339('s.created_at')}, 'updated_at', ${rfc3339('s.updated_at')})`;
-const POSITION = `json_build_object('id', p.id, 'name', p.name, 'comment', p.comment, 'price', p.price,
-  'quantity', p.quantity, 'unit', p.unit, 'unit_id', p.unit_id, 'position_id', p.position_id,
-  'created_at', ${rfc3339('p.created_at')}, 'updated_at', ${rfc3339('p.updated_at')})`;
+/** A deal position (aliased `dp`) with the catalog unit or stock position it names, in full. */
+const POSITION = `json_build_object('id', dp.id, 'name', dp.name, 'comment', dp.comment, 'price', dp.price,
+  'quantity', dp.quantity, 'unit', dp.unit, 'unit_id', dp.unit_id, 'position_id', dp.position_id,
+  'created_at', ${rfc3339('dp.created_at')}, 'updated_at', ${rfc3339('dp.updated_at')},
+  'catalog_unit', (SELECT ${unitJson('u')} FROM catalog_units u WHERE u.id = dp.unit_id AND u.company_id = dp.company_id),
+  'catalog_position', (SELECT ${POSITION_JSON} FROM stock_positions p
+    JOIN catalog_units u ON u.company_id = p.company_id AND u.id = p.unit_id
+    WHERE p.id = dp.position_id AND p.company_id = dp.company_id))`;
 
 /**
  * A Deal (DealDto) from rows aliased `d`: its type, status, client, employees and positions
- * joined in as JSON, times already in the API's form, so a deal reads the same in a list row
- * and inside the board's JSON.
+ * joined in as JSON (the client and employees in their own modules' shapes, CONTRACT 17), times
+ * already in the API's form, so a deal reads the same in a list row and inside the board's JSON.
  */
-const DEAL = `d.id, d.comment,
+const DEAL = `d.id, d.comment, d.type_id, d.client_id,
   (SELECT ${TYPE} FROM deal_types t WHERE t.id = d.type_id) AS type,
   (SELECT ${STATUS} FROM deal_statuses s WHERE s.id = d.status_id) AS status,
-  (SELECT json_build_object('id', c.id, 'first_name', c.first_name, 'last_name', c.last_name, 'type', c.type,
-    'status', c.status) FROM crm_clients c WHERE c.id = d.client_id) AS client,
-  coalesce((SELECT json_agg(json_build_object('id', e.id, 'first_name', e.first_name, 'last_name', e.last_name)
-    ORDER BY e.last_name, e.first_name, e.id)
+  (SELECT ${CLIENT_DETAIL_JSON} FROM crm_clients c WHERE c.id = d.client_id AND c.company_id = d.company_id) AS client,
+  coalesce((SELECT json_agg(${EMPLOYEE_JSON} ORDER BY e.last_name, e.first_name, e.id)
     FROM deal_employees de JOIN employees e ON e.id = de.employee_id WHERE de.deal_id = d.id), '[]') AS employees,
-  coalesce((SELECT json_agg(${POSITION} ORDER BY p.created_at, p.id)
-    FROM deal_positions p WHERE p.deal_id = d.id), '[]') AS positions,
+  coalesce((SELECT json_agg(${POSITION} ORDER BY dp.created_at, dp.id)
+    FROM deal_positions dp WHERE dp.deal_id = d.id), '[]') AS positions,
   d.total_amount, ${rfc3339('d.created_at')} AS created_at, ${rfc3339('d.updated_at')} AS updated_at`;
 
 const NEWEST_FIRST = 'd.created_at DESC, d.id DESC';
@@ -98,8 +105,8 @@ export class DealsRepository {
     return listPage(this.db, dealList(companyId, query), query);
   }
 
-  async board(companyId: string, query: ListDealsQueryDto): Promise<DealBoardDto> {
-    return { groups: await this.db.rows(dealBoard(companyId, query)) };
+  board(companyId: string, query: ListDealsQueryDto): Promise<DealGroupDto[]> {
+    return this.db.rows(dealBoard(companyId, query));
   }
 
   findOne(companyId: string, id: string): Promise<DealDto | null> {

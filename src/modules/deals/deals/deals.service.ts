@@ -10,7 +10,7 @@ import { DealTypesRepository } from '../types/types.repository';
 import { DealsRepository } from './deals.repository';
 import type {
   CreateDealDto,
-  DealBoardDto,
+  DealGroupDto,
   DealDto,
   DealPositionChangeDto,
   DealPositionInputDto,
@@ -52,7 +52,7 @@ export class DealsService {
     private readonly warehouse: WarehouseReferences,
   ) {}
 
-  list(company: CompanyAccess, query: ListDealsQueryDto): Promise<Page<DealDto> | DealBoardDto> {
+  list(company: CompanyAccess, query: ListDealsQueryDto): Promise<Page<DealDto> | DealGroupDto[]> {
     return query.group_by === 'status'
       ? this.deals.board(company.companyId, query)
       : this.deals.list(company.companyId, query);

@@ -34,7 +34,8 @@ export interface Piece {
 /** A position (aliased `p`) with its unit (aliased `u`) as StockPositionDto. */
 const POSITION = `p.id, p.type, p.unit_id, p.batch_id, p.quantity, p.remaining, p.unit_price, p.created_at,
   ${unitJson('u')} AS unit`;
-const POSITION_JSON = `json_build_object('id', p.id, 'type', p.type, 'unit_id', p.unit_id, 'batch_id', p.batch_id,
+/** A position (aliased `p`) with its unit (aliased `u`) as the JSON of a StockPositionDto. */
+export const POSITION_JSON = `json_build_object('id', p.id, 'type', p.type, 'unit_id', p.unit_id, 'batch_id', p.batch_id,
   'quantity', p.quantity, 'remaining', p.remaining, 'unit_price', p.unit_price,
   'created_at', ${rfc3339('p.created_at')}, 'unit', ${unitJson('u')})`;
 const WITH_UNIT = 'JOIN catalog_units u ON u.company_id = p.company_id AND u.id = p.unit_id';

@@ -13,14 +13,7 @@ const UNIT_COLUMNS = { except: ['company_id'] } as const;
 const UNIT = units.select(undefined, UNIT_COLUMNS);
 
 /** A unit (aliased `alias`) as a JSON object, the same fields as UnitDto: a position's `unit`. */
-export const unitJson = (alias: string) =>
-  `json_build_object(${units
-    .list(undefined, UNIT_COLUMNS)
-    .split(', ')
-    .map((column) =>
-      column.endsWith('_at') ? `'${column}', ${rfc3339(`${alias}.${column}`)}` : `'${column}', ${alias}.${column}`,
-    )
-    .join(', ')})`;
+export const unitJson = (alias: string) => units.json(alias, UNIT_COLUMNS);
 
 @Injectable()
 export class UnitsRepository {

@@ -14,6 +14,10 @@ import {
 import { Omittable, SearchTerm, TrimmedName, TrimmedText } from '../../../../core/http/validators';
 import { Amount, Quantity } from '../../../../core/money/money.validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
+import { ClientFullDetailDto } from '../../../crm/clients/dto/client.dto';
+import { EmployeeDto } from '../../../hrm/employees/dto/employee.dto';
+import { StockPositionDto } from '../../../warehouse/stock/dto/stock.dto';
+import { UnitDto } from '../../../warehouse/units/dto/unit.dto';
 import { DealStatusDto } from '../../statuses/dto/deal-status.dto';
 import { DealTypeDto } from '../../types/dto/deal-type.dto';
 import { POSITION_UNITS, type PositionUnit } from '../deal-position.entity';
@@ -195,20 +199,6 @@ export class ListDealsQueryDto extends PageQueryDto {
   group_by?: 'status';
 }
 
-export class DealClientDto {
-  id: string;
-  first_name: string;
-  last_name: string | null;
-  type: string;
-  status: string;
-}
-
-export class DealEmployeeDto {
-  id: string;
-  first_name: string;
-  last_name: string | null;
-}
-
 export class DealPositionDto {
   id: string;
   name: string;
@@ -221,18 +211,30 @@ export class DealPositionDto {
   position_id: string | null;
   created_at: Date;
   updated_at: Date;
+  /** The catalog unit `unit_id` names, in full; null without one. */
+  @ApiProperty({ type: UnitDto, nullable: true })
+  catalog_unit: UnitDto | null;
+  /** The stock position `position_id` names, in full (with its unit); null without one. */
+  @ApiProperty({ type: StockPositionDto, nullable: true })
+  catalog_position: StockPositionDto | null;
 }
 
-/** Deal (CONTRACT 16). */
+/** Deal (CONTRACT 16); its client and employees in their own modules' shapes (CONTRACT 17). */
 export class DealDto {
   id: string;
   comment: string | null;
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true })
+  type_id: string | null;
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true })
+  client_id: string | null;
   @ApiProperty({ type: DealTypeDto, nullable: true })
   type: DealTypeDto | null;
   status: DealStatusDto;
-  @ApiProperty({ type: DealClientDto, nullable: true })
-  client: DealClientDto | null;
-  employees: DealEmployeeDto[];
+  /** The CRM client as GET …/crm/clients/{clientId} shows it (its whole source inside). */
+  @ApiProperty({ type: ClientFullDetailDto, nullable: true })
+  client: ClientFullDetailDto | null;
+  /** The HRM employees as GET …/hrm/employees shows them. */
+  employees: EmployeeDto[];
   positions: DealPositionDto[];
   /** Σ price × quantity (each line rounded to kopecks), RUB. */
   total_amount: number;
@@ -240,6 +242,7 @@ export class DealDto {
   updated_at: Date;
 }
 
+/** One column of the board (`group_by=status`, whose `data` is the array of them: the Kroncl shape). */
 export class DealGroupDto {
   status_id: string;
   status_name: string;
@@ -251,6 +254,3 @@ export class DealGroupDto {
   deals: DealDto[];
 }
 
-export class DealBoardDto {
-  groups: DealGroupDto[];
-}
