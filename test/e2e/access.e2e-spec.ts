@@ -345,6 +345,30 @@ describe('Access control', () => {
       await expectRefused(aboveLevel, companyId, owner, 'plan_required');
     });
 
+    it('every GET answers 400 naming an unknown query parameter (CONTRACT 1), never the unfiltered answer', async () => {
+      const owner = await newAccount(t.http, 'walkquery');
+      const { companyId, urls } = await guardedOperations(owner);
+      const key = await newApiKey(t.http, owner);
+      const guarded = new Map(urls.map(({ op, url }) => [`${op.method} ${op.path}`, url]));
+      const gets = operations.filter((op) => op.method === 'GET' && !op.path.includes('test-only'));
+      expect(gets.length).toBeGreaterThan(60);
+      for (const op of gets) {
+        // Real resources in the path (the guarded walk's), so that no 404 comes before the query check.
+        const url =
+          guarded.get(`GET ${op.path}`) ??
+          op.path.replace('{id}', companyId).replace('{keyId}', key.id).replace('{code}', 'start');
+        const res = await t.http.get(`${url}?zz_unknown=1`).set(owner.auth);
+        // A required parameter left out (group_by, path) is named beside it.
+        expect([op.path, res.status, res.body.error?.details]).toEqual([
+          op.path,
+          400,
+          expect.arrayContaining([
+            { field: 'zz_unknown', message: expect.stringMatching(/^is not a known query parameter/) },
+          ]),
+        ]);
+      }
+    });
+
     it('once the plan has expired, the owner gets 403 plan_required on every code without allow_expired', async () => {
       const owner = await newAccount(t.http, 'walkexp');
       const { companyId, urls } = await guardedOperations(owner);

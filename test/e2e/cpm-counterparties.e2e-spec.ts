@@ -144,4 +144,70 @@ describe('Counterparties', () => {
       'forbidden',
     );
   });
+
+  describe('/modules/fm/counterparties: deprecated aliases the web client still calls (CONTRACT 17)', () => {
+    const fmCounterparties = (id = companyId) => `/api/v1/companies/${id}/modules/fm/counterparties`;
+
+    it('the six operations answer as under cpm, audited under the same codes', async () => {
+      const created = expectSuccess(
+        await t.http
+          .post(fmCounterparties())
+          .set(owner.auth)
+          .send({ name: 'Через fm', type: 'person', comment: 'клиент', status: 'active' }),
+        201,
+      );
+      expect(expectSuccess(await t.http.get(`${cpm(companyId)}/counterparties/${created.id}`).set(owner.auth))).toEqual(
+        created,
+      );
+      expect(expectSuccess(await t.http.get(`${fmCounterparties()}/${created.id}`).set(owner.auth))).toEqual(created);
+      const listed = expectPage(
+        await t.http.get(`${fmCounterparties()}?search=${encodeURIComponent('через')}&type=person`).set(owner.auth),
+        'counterparties',
+      );
+      expect(listed.items).toEqual([created]);
+      const edited = expectSuccess(
+        await t.http.patch(`${fmCounterparties()}/${created.id}`).set(owner.auth).send({ comment: '' }),
+      );
+      expect(edited.comment).toBeNull();
+      const off = expectSuccess(await t.http.post(`${fmCounterparties()}/${created.id}/deactivate`).set(owner.auth));
+      expect(off.status).toBe('inactive');
+      const on = expectSuccess(await t.http.post(`${fmCounterparties()}/${created.id}/activate`).set(owner.auth));
+      expect(on.status).toBe('active');
+      const records = await auditRecords(db, companyId);
+      const mine = records.filter((r: any) => r.metadata.path?.includes('/modules/fm/counterparties'));
+      expect(mine.map((r: any) => [r.key, r.status])).toEqual([
+        ['cpm.counterparties.create', 'success'],
+        ['cpm.counterparties.update', 'success'],
+        ['cpm.counterparties.update', 'success'],
+        ['cpm.counterparties.update', 'success'],
+      ]);
+    });
+
+    it("another company's counterparty is 404 there too; unknown fields and parameters 400", async () => {
+      const foreign = await newCounterparty(t.http, owner, otherCompanyId);
+      expectError(await t.http.get(`${fmCounterparties()}/${foreign.id}`).set(owner.auth), 404, 'not_found');
+      expectError(await t.http.get(`${fmCounterparties()}?sort=name`).set(owner.auth), 400, 'validation_failed');
+      const res = await t.http.post(fmCounterparties()).set(owner.auth).send({ name: 'X', type: 'bank', inn: '1' });
+      expectError(res, 400, 'validation_failed');
+    });
+
+    it('OpenAPI marks each alias deprecated, with its own operation id, and the cpm operations not', async () => {
+      const doc = (await t.http.get('/api/docs-json')).body;
+      const aliases = Object.entries(doc.paths as Record<string, Record<string, any>>)
+        .filter(([path]) => path.includes('/modules/fm/counterparties'))
+        .flatMap(([, methods]) => Object.values(methods));
+      expect(aliases.map((op) => [op.operationId, op.deprecated, op['x-permission']])).toEqual([
+        ['listFmCounterparties', true, 'cpm.counterparties'],
+        ['createFmCounterparty', true, 'cpm.counterparties.create'],
+        ['getFmCounterparty', true, 'cpm.counterparties'],
+        ['updateFmCounterparty', true, 'cpm.counterparties.update'],
+        ['activateFmCounterparty', true, 'cpm.counterparties.update'],
+        ['deactivateFmCounterparty', true, 'cpm.counterparties.update'],
+      ]);
+      const canonical = Object.entries(doc.paths as Record<string, Record<string, any>>)
+        .filter(([path]) => path.includes('/modules/cpm/counterparties'))
+        .flatMap(([, methods]) => Object.values(methods));
+      expect(canonical.map((op) => op.deprecated)).toEqual(canonical.map(() => undefined));
+    });
+  });
 });

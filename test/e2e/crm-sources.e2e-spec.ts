@@ -291,6 +291,86 @@ describe('CRM sources', () => {
     });
   });
 
+  describe("the web client's filters and status routes (CONTRACT 17)", () => {
+    it('filters by type, status, system and search (name, URL, comment), each on its own and together', async () => {
+      const { owner, company } = await ownedCompany();
+      const site = await createSource(owner, company.id, {
+        name: 'Сайт',
+        type: 'organic',
+        url: 'https://shop.example',
+      });
+      const ads = await createSource(owner, company.id, { name: 'Директ', type: 'paid', comment: 'весна 100%' });
+      const mail = await createSource(owner, company.id, { name: 'Рассылка', type: 'email', status: 'inactive' });
+      const system = await systemSourceOf(owner, company.id);
+      const ids = async (query: string) =>
+        expectPage(await t.http.get(`${sourcesOf(company.id)}?${query}`).set(owner.auth), 'sources').items.map(
+          (source) => source.id,
+        );
+      expect(await ids('type=paid')).toEqual([ads.id]);
+      expect(await ids('status=inactive')).toEqual([mail.id]);
+      expect(await ids('status=active')).toEqual([ads.id, site.id, system.id]);
+      expect(await ids('system=true')).toEqual([system.id]);
+      expect(await ids('system=false')).toEqual([mail.id, ads.id, site.id]);
+      expect(await ids('search=SHOP.example')).toEqual([site.id]);
+      expect(await ids('search=100%25')).toEqual([ads.id]);
+      expect(await ids('search=%25')).toEqual([ads.id]);
+      expect(await ids('type=organic&status=active&system=false&search=сайт')).toEqual([site.id]);
+      for (const query of ['type=tv', 'status=archived', 'system=yes', 'system=1']) {
+        const res = await t.http.get(`${sourcesOf(company.id)}?${query}`).set(owner.auth);
+        expect(expectError(res, 400, 'validation_failed').error.details[0].field).toBe(query.split('=')[0]);
+      }
+    });
+
+    it('activate and deactivate a source (no change when it already is); audited', async () => {
+      const { owner, company } = await ownedCompany();
+      const source = await createSource(owner, company.id);
+      const off = expectSuccess(await t.http.post(`${sourceOf(company.id, source.id)}/deactivate`).set(owner.auth));
+      expect(off).toEqual({ ...source, status: 'inactive', updated_at: expect.any(String) });
+      const again = expectSuccess(await t.http.post(`${sourceOf(company.id, source.id)}/deactivate`).set(owner.auth));
+      expect(again).toEqual(off);
+      const on = expectSuccess(await t.http.post(`${sourceOf(company.id, source.id)}/activate`).set(owner.auth));
+      expect(on.status).toBe('active');
+      expect((await auditRecords(db, company.id, 'crm.sources.update')).map((r: any) => r.metadata.path)).toEqual([
+        expect.stringMatching(/\/deactivate$/),
+        expect.stringMatching(/\/deactivate$/),
+        expect.stringMatching(/\/activate$/),
+      ]);
+    });
+
+    it('the system source stays active: deactivating it is 409, activating it changes nothing', async () => {
+      const { owner, company } = await ownedCompany();
+      const system = await systemSourceOf(owner, company.id);
+      expectError(await t.http.post(`${sourceOf(company.id, system.id)}/deactivate`).set(owner.auth), 409, 'conflict');
+      expect(expectSuccess(await t.http.post(`${sourceOf(company.id, system.id)}/activate`).set(owner.auth))).toEqual(
+        system,
+      );
+    });
+
+    it("another company's source is 404; a member without crm.sources.update 403; a body 400", async () => {
+      const { owner, company } = await ownedCompany();
+      const other = await ownedCompany();
+      const foreign = await createSource(other.owner, other.company.id);
+      expectError(
+        await t.http.post(`${sourceOf(company.id, foreign.id)}/deactivate`).set(owner.auth),
+        404,
+        'not_found',
+      );
+      const reader = await newAccount(t.http, 'reader');
+      await addMember(db, company.id, reader, ['crm.sources']);
+      const source = await createSource(owner, company.id);
+      expectError(
+        await t.http.post(`${sourceOf(company.id, source.id)}/deactivate`).set(reader.auth),
+        403,
+        'forbidden',
+      );
+      const res = await t.http
+        .post(`${sourceOf(company.id, source.id)}/deactivate`)
+        .set(owner.auth)
+        .send({ status: 'x' });
+      expectError(res, 400, 'validation_failed');
+    });
+  });
+
   describe('members', () => {
     it('a member holding create and update may act; their changes are audited under their account', async () => {
       const { company } = await ownedCompany();
@@ -311,11 +391,19 @@ describe('CRM sources', () => {
     expect(doc.components.schemas.SourceDto.properties.status.enum).toEqual(['active', 'inactive']);
     const list = doc.paths['/api/v1/companies/{id}/modules/crm/sources'];
     const one = doc.paths['/api/v1/companies/{id}/modules/crm/sources/{sourceId}'];
-    expect([list.get, list.post, one.get, one.patch].map((op) => op['x-permission'])).toEqual([
+    const activate = doc.paths['/api/v1/companies/{id}/modules/crm/sources/{sourceId}/activate'];
+    const deactivate = doc.paths['/api/v1/companies/{id}/modules/crm/sources/{sourceId}/deactivate'];
+    expect(
+      [list.get, list.post, one.get, one.patch, activate.post, deactivate.post].map((op) => op['x-permission']),
+    ).toEqual([
       'crm.sources',
       'crm.sources.create',
       'crm.sources',
       'crm.sources.update',
+      'crm.sources.update',
+      'crm.sources.update',
     ]);
+    const filters = list.get.parameters.filter((p: any) => p.in === 'query').map((p: any) => p.name);
+    expect(filters).toEqual(['page', 'limit', 'type', 'status', 'system', 'search']);
   });
 });

@@ -15,7 +15,19 @@ import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../supp
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const TICKET_KEYS = ['company_id', 'created_at', 'id', 'initiator_id', 'last_message', 'status', 'theme', 'updated_at'];
-const MESSAGE_KEYS = ['account_id', 'created_at', 'id', 'is_tech', 'read', 'text', 'ticket_id', 'updated_at'];
+const MESSAGE_KEYS = [
+  'account',
+  'account_id',
+  'created_at',
+  'id',
+  'is_tech',
+  'read',
+  'text',
+  'ticket_id',
+  'updated_at',
+];
+/** A message's `account` (CONTRACT 17): its author as the web client shows them. */
+const authorOf = (who: TestAccount) => ({ id: who.id, name: 'Test User', email: who.email, avatar_url: null });
 const ALL_CODES = ['support.tickets', 'support.tickets.create', 'support.tickets.update'];
 
 const supportOf = (companyId: string) => `/api/v1/companies/${companyId}/modules/support`;
@@ -102,6 +114,7 @@ describe('Support', () => {
           text: 'Invoice is wrong',
           read: false,
           is_tech: false,
+          account: authorOf(owner),
           created_at: expect.stringMatching(TIMESTAMP),
           updated_at: expect.stringMatching(TIMESTAMP),
         },
@@ -384,6 +397,7 @@ describe('Support', () => {
         text: 'Any news?',
         read: false,
         is_tech: false,
+        account: authorOf(owner),
         created_at: expect.stringMatching(TIMESTAMP),
         updated_at: expect.stringMatching(TIMESTAMP),
       });
@@ -527,6 +541,28 @@ describe('Support', () => {
         account_id: owner.id,
         metadata: { ids: { ticketId: ticket.id }, error: { code: 'limit_exceeded' } },
       });
+    });
+
+    it('each message names its author (id, name, e-mail, avatar); null once the account is deleted', async () => {
+      const { owner, companyId } = await companyOf();
+      const colleague = await newAccount(t.http, 'leaver');
+      await addMember(db, companyId, colleague, ALL_CODES);
+      const ticket = await openTicket(owner, companyId);
+      const reply = await post(colleague, companyId, ticket.id, 'On it');
+      expect(reply.account).toEqual(authorOf(colleague));
+      const read = expectSuccess(
+        await t.http
+          .patch(messageOf(companyId, ticket.id, reply.id))
+          .set(owner.auth)
+          .send({ read: true }),
+      );
+      expect(read.account).toEqual(authorOf(colleague));
+      expect(
+        expectSuccess(await t.http.get(ticketOf(companyId, ticket.id)).set(owner.auth)).last_message.account,
+      ).toEqual(authorOf(colleague));
+      await db.query(`DELETE FROM accounts WHERE id = $1`, [colleague.id]);
+      const { items } = expectPage(await t.http.get(messagesOf(companyId, ticket.id)).set(owner.auth), 'messages');
+      expect(items.map((m: { account: unknown }) => m.account)).toEqual([null, authorOf(owner)]);
     });
 
     it("a colleague's reply starts a new run; the colleague has a run of their own", async () => {

@@ -180,6 +180,9 @@ export const CalendarDate = () =>
     Transform(dateOfDateTime),
     ValidateBy({
       name: 'isCalendarDate',
-      validator: { validate: isCalendarDate, defaultMessage: () => 'must be a date written YYYY-MM-DD (or an RFC 3339 date-time)' },
+      validator: {
+        validate: isCalendarDate,
+        defaultMessage: () => 'must be a date written YYYY-MM-DD (or an RFC 3339 date-time)',
+      },
     }),
   );

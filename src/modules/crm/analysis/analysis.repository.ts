@@ -11,7 +11,11 @@ import type { ClientGroupDto, ClientsSummaryDto, GroupedClientsQueryDto } from '
  */
 export const crmAnalysisStatements = {
   summary(companyId: string, window: TimeWindowQueryDto) {
-    const inWindow = new Where(sql`c.company_id = ${companyId}`).between('c.created_at', window.start_date, window.end_date);
+    const inWindow = new Where(sql`c.company_id = ${companyId}`).between(
+      'c.created_at',
+      window.start_date,
+      window.end_date,
+    );
     return sql`SELECT count(*)::int AS total_clients,
         count(*) FILTER (WHERE c.status = 'active')::int AS active_clients,
         count(*) FILTER (WHERE c.status = 'inactive')::int AS inactive_clients,

@@ -26,7 +26,9 @@ const WITH_SOURCE = 'JOIN crm_sources s ON s.id = c.source_id';
 export const CLIENT_DETAIL_JSON = clients.json(
   'c',
   { except: ['company_id', 'source_id'] },
-  { source: `(SELECT ${SOURCE_SHAPES.full} FROM crm_sources s WHERE s.id = c.source_id AND s.company_id = c.company_id)` },
+  {
+    source: `(SELECT ${SOURCE_SHAPES.full} FROM crm_sources s WHERE s.id = c.source_id AND s.company_id = c.company_id)`,
+  },
 );
 /** ClientDetail rows: the client rows of `from` (aliased `c`) joined to their source in the given shape. */
 const detailsOf = (from: Sql, shape: SourceShape) =>

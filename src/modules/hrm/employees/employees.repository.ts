@@ -11,7 +11,11 @@ const employees = new Table(EmployeeEntity);
 /** An employee as the API shows it (EmployeeDto), from rows aliased `e`. */
 const EMPLOYEE = `${employees.answer('e', { except: ['company_id'] })}, e.account_id IS NOT NULL AS is_account_linked`;
 /** An employee (aliased `e`) as the JSON of an EmployeeDto: a deal's `employees`. */
-export const EMPLOYEE_JSON = employees.json('e', { except: ['company_id'] }, { is_account_linked: 'e.account_id IS NOT NULL' });
+export const EMPLOYEE_JSON = employees.json(
+  'e',
+  { except: ['company_id'] },
+  { is_account_linked: 'e.account_id IS NOT NULL' },
+);
 
 /** The employee's positions (PositionDto), by name, as a JSON array. */
 const POSITIONS = `coalesce((

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ListSpec, listPage, Where } from '../../../core/pagination/list';
+import { containing, ListSpec, listPage, Where } from '../../../core/pagination/list';
 import { Page } from '../../../core/pagination/page';
 import { Db } from '../../../database/db';
 import { raw, rfc3339, sql } from '../../../database/sql';
@@ -71,8 +71,12 @@ export function positionList(companyId: string, query: ListStockPositionsQueryDt
   const where = new Where(sql`p.company_id = ${companyId}`)
     .equals('p.type', query.type)
     .equals('p.unit_id', query.unit_id)
-    .equals('p.batch_id', query.batch_id)
-    .contains('u.name', query.search);
+    .equals('p.batch_id', query.batch_id);
+  // The unit is joined for the page only; the filter (and the count) test it on their own.
+  if (query.search !== undefined) {
+    where.and(sql`EXISTS (SELECT 1 FROM catalog_units su WHERE su.company_id = p.company_id AND su.id = p.unit_id
+      AND su.name ILIKE ${containing(query.search)})`);
+  }
   if (query.in_stock !== undefined) where.and(query.in_stock ? sql`p.remaining > 0` : sql`p.remaining = 0`);
   return {
     from: 'stock_positions p',

@@ -253,4 +253,3 @@ export class DealGroupDto {
   /** Its newest `limit` deals. */
   deals: DealDto[];
 }
-

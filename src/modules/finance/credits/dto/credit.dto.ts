@@ -1,7 +1,14 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, Max, MaxLength, ValidateBy } from 'class-validator';
 import { FixedOnceCreated } from '../../../../core/http/tolerances';
-import { CalendarDate, Metadata, Omittable, Rfc3339Time, SearchTerm, TrimmedName } from '../../../../core/http/validators';
+import {
+  CalendarDate,
+  Metadata,
+  Omittable,
+  Rfc3339Time,
+  SearchTerm,
+  TrimmedName,
+} from '../../../../core/http/validators';
 import { CURRENCY_CODES, type CurrencyCode } from '../../../../core/money/currencies';
 import { Amount, Currency } from '../../../../core/money/money.validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
