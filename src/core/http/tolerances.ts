@@ -5,7 +5,6 @@ import type { FieldError } from './app.exception';
 
 // class-transformer keeps `@Type()` in this store and exports it without typings (as
 // @nestjs/mapped-types reads it too).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
   defaultMetadataStorage: MetadataStorage;
 };
