@@ -200,8 +200,13 @@ describe('Foundation: HTTP contract and public endpoints', () => {
       },
     );
 
-    it('ignores unknown query parameters', async () => {
-      expectPage(await t.http.get('/api/v1/plans?unknown=1'), 'plans');
+    it('refuses unknown query parameters, naming each (CONTRACT 1)', async () => {
+      const res = expectError(await t.http.get('/api/v1/plans?unknown=1&limit=5&other=2'), 400, 'validation_failed');
+      expect(res.error.details).toEqual([
+        { field: 'unknown', message: 'is not a known query parameter' },
+        { field: 'other', message: 'is not a known query parameter' },
+      ]);
+      expect(expectPage(await t.http.get('/api/v1/plans?limit=5'), 'plans').pagination.limit).toBe(5);
     });
 
     it('a forced 500 leaks no stack, SQL or secret', async () => {
