@@ -50,6 +50,8 @@ interface Replay {
   body?: unknown;
   token?: string | null;
   cookie?: string;
+  /** Fixtures the answer must show (a list the client reads must not be empty for want of them). */
+  needs?: string[];
   mayBeEmpty?: string[];
   alsoAccept?: FieldCheckOptions['alsoAccept'];
   /** Runs after the checks, e.g. to withdraw a pending plan purchase so the next one may start. */
@@ -58,7 +60,13 @@ interface Replay {
 
 /** Objects the client's types declare `T | null` or `T?` (src/apps/company/modules/*\/types.ts). */
 const parentsByModule: Record<string, FieldCheckOptions['parents']> = {
-  dm: { client: 'nullable', status: 'nullable', type: 'nullable', catalog_unit: 'nullable', catalog_position: 'nullable' },
+  dm: {
+    client: 'nullable',
+    status: 'nullable',
+    type: 'nullable',
+    catalog_unit: 'nullable',
+    catalog_position: 'nullable',
+  },
   pricing: { next_plan: 'optional' },
   fm: { employee: 'optional', category: 'optional' },
   support: { links: 'optional' },
@@ -68,16 +76,20 @@ const parentsByModule: Record<string, FieldCheckOptions['parents']> = {
  * Fields the client's types say are `string` but the Kroncl server itself answers null (a Go
  * `*string`): null is what the client already gets from its own server, so it is accepted here.
  */
-const nullFromKronclServer: Array<{ modules: string[]; path: RegExp }> = [
+const nullFromKronclServer: Array<{ modules: string[] | 'all'; path: RegExp }> = [
   // internal/tenant/hrm/employees_types.go: Employee.LastName, Email, Phone are *string.
   { modules: ['hrm', 'dm'], path: /^data(\[\]\.deals\[\])?(\.employees\[\])?\.(last_name|email|phone)$/ },
+  // internal/tenant/**/*_types.go: Metadata is a map[string]interface{}, and Go writes a nil map as null.
+  { modules: 'all', path: /\.metadata$/ },
 ];
 
 function acceptedBesides(call: ClientCall, extra: FieldCheckOptions['alsoAccept'] = {}): Record<string, string> {
   const accepted: Record<string, string> = { ...extra };
   for (const field of call.response_fields) {
     const [path, type] = [field.slice(0, field.indexOf(':')), field.slice(field.indexOf(':') + 1)];
-    const rule = nullFromKronclServer.find((r) => r.modules.includes(call.module) && r.path.test(path));
+    const rule = nullFromKronclServer.find(
+      (r) => (r.modules === 'all' || r.modules.includes(call.module)) && r.path.test(path),
+    );
     if (rule && !type.includes('null')) accepted[path] = accepted[path] ? `${accepted[path]}|null` : 'null';
   }
   return accepted;
@@ -125,7 +137,8 @@ function failure(answer: Answer): string | null {
 
 /** A setup step through the client's call; its `data`, or an error naming the step. */
 async function step(method: string, clientPath: string, options: Parameters<typeof send>[2] = {}): Promise<any> {
-  const answer = await send(method, clientPath, { token: fx.owner?.token, ...options });
+  const token = 'token' in options ? options.token : need<Session>('owner').token;
+  const answer = await send(method, clientPath, { ...options, token });
   const failed = failure(answer);
   if (failed) throw new Error(`${method} ${clientPath} → ${failed}`);
   return answer.body.data;
@@ -173,6 +186,11 @@ async function resetToken(email: string): Promise<string> {
   return decodeURIComponent(token);
 }
 
+/** The create-company page's body: blank description and avatar as "", the plan chosen. */
+function newCompanyForm(name: string, slug: string, isPublic = false): Record<string, unknown> {
+  return { name, slug, description: '', avatar_url: '', is_public: isPublic, plan_code: need('planCode') };
+}
+
 /** Company invitation (the invite page), accepted by the invitee from their invitations page. */
 async function join(member: Session): Promise<void> {
   const invitation = await step('POST', company('/accounts/invitations'), { body: { email: member.email } });
@@ -196,16 +214,7 @@ async function buildFixtures(): Promise<void> {
   await build('company', async () => {
     const plans: any[] = (await step('GET', '/plans')).plans;
     fx.planCode = [...plans].sort((a, b) => a.lvl - b.lvl)[0].code;
-    const created = await step('POST', '/companies', {
-      body: {
-        name: `Replay ${tag}`,
-        slug: `replay-${tag}`,
-        description: '',
-        avatar_url: '',
-        is_public: false,
-        plan_code: fx.planCode,
-      },
-    });
+    const created = await step('POST', '/companies', { body: newCompanyForm(`Replay ${tag}`, `replay-${tag}`) });
     fx.companyId = created.id;
   });
   await build('members', async () => {
@@ -220,7 +229,7 @@ async function buildFixtures(): Promise<void> {
     for (const key of ['invitationToAccept', 'invitationToReject']) {
       const other = await step('POST', '/companies', {
         token: inviter.token,
-        body: { name: `Inviter ${tag} ${key}`, slug: `${key.toLowerCase()}-${tag}`, description: '', avatar_url: '', is_public: false, plan_code: fx.planCode },
+        body: newCompanyForm(`Inviter ${tag} ${key}`, `${key.toLowerCase()}-${tag}`),
       });
       fx[key] = (
         await step('POST', `/companies/${other.id}/accounts/invitations`, {
@@ -264,13 +273,19 @@ async function buildFixtures(): Promise<void> {
   });
   await build('support', async () => {
     const tickets = company('/modules/support/tickets');
-    const ticket = await step('POST', tickets, { body: { theme: 'technical_issue', text: `The page does not open ${tag}` } });
+    const ticket = await step('POST', tickets, {
+      body: { theme: 'technical_issue', text: `The page does not open ${tag}` },
+    });
     fx.ticketId = ticket.id;
     fx.messageId = ticket.last_message?.id;
     if (!fx.messageId) {
-      fx.messageId = (await step('GET', `${tickets}/${ticket.id}/messages`, { query: { page: 1, limit: 20 } })).messages[0].id;
+      fx.messageId = (
+        await step('GET', `${tickets}/${ticket.id}/messages`, { query: { page: 1, limit: 20 } })
+      ).messages[0].id;
     }
-    fx.ticket2Id = (await step('POST', tickets, { body: { theme: 'technical_issue', text: `Second question ${tag}` } })).id;
+    fx.ticket2Id = (
+      await step('POST', tickets, { body: { theme: 'technical_issue', text: `Second question ${tag}` } })
+    ).id;
   });
   await build('wm', async () => {
     const wm = (suffix: string) => company(`/modules/wm${suffix}`);
@@ -307,7 +322,11 @@ async function buildFixtures(): Promise<void> {
       })
     ).id;
     const batch = await step('POST', wm('/stocks/batches'), {
-      body: { direction: 'income', comment: `Delivery ${tag}`, positions: [{ unit_id: unit.id, quantity: 10, price: 120 }] },
+      body: {
+        direction: 'income',
+        comment: `Delivery ${tag}`,
+        positions: [{ unit_id: unit.id, quantity: 10, price: 120 }],
+      },
     });
     fx.batchId = batch.id;
     const positions = await step('GET', wm('/stocks/positions'), { query: { page: 1, limit: 20, unit_id: unit.id } });
@@ -318,7 +337,13 @@ async function buildFixtures(): Promise<void> {
     const type = (name: string) => ({ name, comment: null });
     fx.dealTypeId = (await step('POST', dm('/types'), { body: type(`Retail ${tag}`) })).id;
     fx.dealType2Id = (await step('POST', dm('/types'), { body: type(`Wholesale ${tag}`) })).id;
-    const status = (name: string, sortOrder: number) => ({ name, color: '#3b82f6', comment: null, sort_order: sortOrder, is_default: false });
+    const status = (name: string, sortOrder: number) => ({
+      name,
+      color: '#3b82f6',
+      comment: null,
+      sort_order: sortOrder,
+      is_default: false,
+    });
     fx.dealStatusId = (await step('POST', dm('/statuses'), { body: status(`Talks ${tag}`, 50) })).id;
     fx.dealStatus2Id = (await step('POST', dm('/statuses'), { body: status(`Hold ${tag}`, 51) })).id;
     const deal = await step('POST', dm('/deals'), { body: { comment: `Deal ${tag}`, type_id: fx.dealTypeId } });
@@ -332,8 +357,22 @@ async function buildFixtures(): Promise<void> {
         employees: [need('employeeId')],
         client_id: need('clientId'),
         positions: [
-          { name: unit.name, price: unit.sale_price, quantity: 1, unit: unit.unit, unit_id: unit.id, position_id: null },
-          { name: unit.name, price: unit.sale_price, quantity: 1, unit: unit.unit, unit_id: null, position_id: stock.id },
+          {
+            name: unit.name,
+            price: unit.sale_price,
+            quantity: 1,
+            unit: unit.unit,
+            unit_id: unit.id,
+            position_id: null,
+          },
+          {
+            name: unit.name,
+            price: unit.sale_price,
+            quantity: 1,
+            unit: unit.unit,
+            unit_id: null,
+            position_id: stock.id,
+          },
         ],
       },
     });
@@ -342,8 +381,12 @@ async function buildFixtures(): Promise<void> {
   await build('fm', async () => {
     const fm = (suffix: string) => company(`/modules/fm${suffix}`);
     const category = (name: string, direction: string) => ({ name, description: '', direction, system: false });
-    fx.fmCategoryId = (await step('POST', fm('/transactions/categories'), { body: category(`Sales ${tag}`, 'income') })).id;
-    fx.fmCategory2Id = (await step('POST', fm('/transactions/categories'), { body: category(`Rent ${tag}`, 'expense') })).id;
+    fx.fmCategoryId = (
+      await step('POST', fm('/transactions/categories'), { body: category(`Sales ${tag}`, 'income') })
+    ).id;
+    fx.fmCategory2Id = (
+      await step('POST', fm('/transactions/categories'), { body: category(`Rent ${tag}`, 'expense') })
+    ).id;
     fx.transactionBody = {
       base_amount: 1250.5,
       currency: 'RUB',
@@ -414,33 +457,32 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
   'AccountAuth.getProfile': () => ({}),
   'AccountAuth.updateProfile': () => ({ body: { name: `Owner ${tag} renamed` } }),
   // --- account pages ---
-  'FingerprintsApi.getFingerprints': () => (need('fingerprint'), { query: { ...page, status: 'active' } }),
+  'FingerprintsApi.getFingerprints': () => ({ needs: ['fingerprint'], query: { ...page, status: 'active' } }),
   'FingerprintsApi.createFingerprint': () => ({ body: { expires_in: '720h' } }),
   'FingerprintsApi.revokeFingerprint': async () => {
     const created = await step('POST', '/account/fingerprints', { body: {} });
     return { path: { fingerprintId: created.id } };
   },
-  'InvitationsApi.getInvitations': () => (need('invitationToAccept'), { query: { ...page, search: need('inviterCompanyName') } }),
+  'InvitationsApi.getInvitations': () => ({
+    needs: ['invitationToAccept'],
+    query: { ...page, search: need('inviterCompanyName') },
+  }),
   'InvitationsApi.acceptInvitation': () => ({ path: { invitationId: need('invitationToAccept') } }),
   'InvitationsApi.rejectInvitation': () => ({ path: { invitationId: need('invitationToReject') } }),
-  'CompaniesApi.getUserCompanies': () => (need('companyId'), { query: { ...page, search: `Replay ${tag}` } }),
+  'CompaniesApi.getUserCompanies': () => ({ needs: ['companyId'], query: { ...page, search: `Replay ${tag}` } }),
   'CompaniesApi.getCompany / CompaniesApiSSR.getCompany': () => ({ path: { id: need('companyId') } }),
-  'CompanyInitApi.createCompany': () => ({
-    body: {
-      name: `Second ${tag}`,
-      slug: `second-${tag}`,
-      description: '',
-      avatar_url: '',
-      is_public: true,
-      plan_code: need('planCode'),
-    },
-  }),
+  'CompanyInitApi.createCompany': () => ({ body: newCompanyForm(`Second ${tag}`, `second-${tag}`, true) }),
   'CompanyInitApi.getCompanyStorage': () => ({ path: { id: need('companyId') } }),
   'CompanyInitApi.debouncedCheckSlugUnique': () => ({ query: { slug: `free-${tag}` } }),
   'manageModule.updateCompany': () => ({ body: { name: `Replay ${tag} Ltd` } }),
   'PartnersApi.becomePartner': () => ({
     token: null,
-    body: { name: `Partner ${tag}`, type: 'private', email: uniqueEmail(`partner-${tag}`), text: 'We resell licences.' },
+    body: {
+      name: `Partner ${tag}`,
+      type: 'private',
+      email: uniqueEmail(`partner-${tag}`),
+      text: 'We resell licences.',
+    },
   }),
   // --- permissions and pricing ---
   'PermissionsApi.getPlatformPermissions': () => ({}),
@@ -450,7 +492,9 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
   'PricingApi.getPlan': () => ({ path: { code: need('planCode') } }),
   'pricingModule.getPlan / CompanyProvider.refreshCompanyPlan': () => ({}),
   'pricingModule.getTransactions': async () => {
-    const pending = await step('POST', company('/pricing/migrate'), { body: { plan_code: need('planCode'), period: 'month' } });
+    const pending = await step('POST', company('/pricing/migrate'), {
+      body: { plan_code: need('planCode'), period: 'month' },
+    });
     await step('POST', company(`/pricing/transactions/${pending.id}/revoke`));
     return { query: page };
   },
@@ -464,16 +508,20 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
     return replay;
   },
   'pricingModule.revokeTransaction': async () => {
-    const pending = await step('POST', company('/pricing/migrate'), { body: { plan_code: need('planCode'), period: 'year' } });
+    const pending = await step('POST', company('/pricing/migrate'), {
+      body: { plan_code: need('planCode'), period: 'year' },
+    });
     return { path: { transactionId: pending.id } };
   },
   'storageModule.getSources': () => ({}),
   // --- members ---
-  'accountsModule.getAll': () => (need('member'), { query: { ...page, search: 'Member' } }),
+  'accountsModule.getAll': () => ({ needs: ['member'], query: { ...page, search: 'Member' } }),
   'accountsModule.getAccount': () => ({ path: { accountId: need<Session>('member').id } }),
-  'accountsModule.getInvitations': () => (need('pendingInvitation'), { query: page }),
+  'accountsModule.getInvitations': () => ({ needs: ['pendingInvitation'], query: page }),
   'accountsModule.revokeInvitation': async () => {
-    const invitation = await step('POST', company('/accounts/invitations'), { body: { email: uniqueEmail(`revoke-${tag}`) } });
+    const invitation = await step('POST', company('/accounts/invitations'), {
+      body: { email: uniqueEmail(`revoke-${tag}`) },
+    });
     return { path: { invitationId: invitation.id } };
   },
   'accountsModule.dropAccount': async () => {
@@ -488,7 +536,7 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
     body: { increase_permissions: ['crm'], reduce_permissions: [] },
   }),
   // --- hrm ---
-  'hrmModule.getEmployees': () => (need('employeeId'), { query: { ...page, search: tag } }),
+  'hrmModule.getEmployees': () => ({ needs: ['employeeId'], query: { ...page, search: tag } }),
   'hrmModule.getEmployee': () => ({ path: { employeeId: need('employeeId') } }),
   'hrmModule.deactivateEmployee': () => ({ path: { employeeId: need('employee2Id') } }),
   'hrmModule.activateEmployee': () => ({ path: { employeeId: need('employee2Id') } }),
@@ -507,7 +555,7 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
   'hrmModule.unlinkAccountFromEmployee': async () => {
     const employeeId = need('employee2Id');
     await send('POST', company(`/modules/hrm/employees/${employeeId}/link-account`), {
-      token: fx.owner.token,
+      token: need<Session>('owner').token,
       body: { account_id: need<Session>('member').id },
     });
     return { path: { employeeId } };
@@ -519,12 +567,12 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
   'hrmModule.unlinkPositionFromEmployee': async () => {
     const employeeId = need('employee2Id');
     await send('POST', company(`/modules/hrm/employees/${employeeId}/link-position`), {
-      token: fx.owner.token,
+      token: need<Session>('owner').token,
       body: { position_id: need('positionId') },
     });
     return { path: { employeeId }, body: { position_id: need('positionId') } };
   },
-  'hrmModule.getPositions': () => (need('positionId'), { query: { ...page, search: tag } }),
+  'hrmModule.getPositions': () => ({ needs: ['positionId'], query: { ...page, search: tag } }),
   'hrmModule.getPosition': () => ({ path: { positionId: need('positionId') } }),
   'hrmModule.createPosition': () => ({ body: { name: `Clerk ${tag}`, description: null } }),
   'hrmModule.updatePosition': () => ({
@@ -532,7 +580,9 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
     body: { name: `Senior manager ${tag}`, description: null },
   }),
   'hrmModule.deletePosition': async () => {
-    const position = await step('POST', company('/modules/hrm/positions'), { body: { name: `Temp ${tag}`, description: null } });
+    const position = await step('POST', company('/modules/hrm/positions'), {
+      body: { name: `Temp ${tag}`, description: null },
+    });
     return { path: { positionId: position.id } };
   },
   'hrmModule.getAnalysisSummary': () => ({}),
@@ -543,12 +593,19 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
   // The activity calendar reads each day's count through parseInt(item.count).
   'logsModule.getActivity': () => ({ alsoAccept: { 'data[].count': 'number' } }),
   // --- support ---
-  'supportModule.getTickets': () => (need('ticketId'), { query: page, mayBeEmpty: ['data.tickets[].last_message.links[]'] }),
+  'supportModule.getTickets': () => ({
+    needs: ['ticketId'],
+    query: page,
+    mayBeEmpty: ['data.tickets[].last_message.links[]'],
+  }),
   'supportModule.createTicket': () => ({
     body: { theme: 'technical_issue', text: `Cannot export a report ${tag}` },
     mayBeEmpty: ['data.last_message.links[]'],
   }),
-  'supportModule.getTicket': () => ({ path: { ticketId: need('ticketId') }, mayBeEmpty: ['data.last_message.links[]'] }),
+  'supportModule.getTicket': () => ({
+    path: { ticketId: need('ticketId') },
+    mayBeEmpty: ['data.last_message.links[]'],
+  }),
   'supportModule.updateTicketStatus': () => ({
     path: { ticketId: need('ticket2Id') },
     body: { status: 'revoked' },
@@ -570,27 +627,41 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
     mayBeEmpty: ['data.links[]'],
   }),
   // --- crm ---
-  'crmModule.getSources': () => (need('sourceId'), {
+  'crmModule.getSources': () => ({
+    needs: ['sourceId'],
     query: { ...page, search: tag, type: 'organic', status: 'active', system: false },
   }),
   'crmModule.getSource': () => ({ path: { sourceId: need('sourceId') } }),
-  'crmModule.createSource': () => ({ body: { name: `Ads ${tag}`, type: 'paid', url: null, comment: null, system: false } }),
+  'crmModule.createSource': () => ({
+    body: { name: `Ads ${tag}`, type: 'paid', url: null, comment: null, system: false },
+  }),
   // The edit page sends what changed; a blank comment as "".
   'crmModule.updateSource': () => ({
     path: { sourceId: need('source2Id') },
     body: { name: `Mailing ${tag}`, type: 'email', url: 'https://example.test/news', comment: '' },
   }),
   'crmModule.activateSource': async () => {
-    await send('POST', company(`/modules/crm/sources/${need('source2Id')}/deactivate`), { token: fx.owner.token });
+    await send('POST', company(`/modules/crm/sources/${need('source2Id')}/deactivate`), {
+      token: need<Session>('owner').token,
+    });
     return { path: { sourceId: need('source2Id') } };
   },
   'crmModule.deactivateSource': async () => {
-    await send('POST', company(`/modules/crm/sources/${need('source2Id')}/activate`), { token: fx.owner.token });
+    await send('POST', company(`/modules/crm/sources/${need('source2Id')}/activate`), {
+      token: need<Session>('owner').token,
+    });
     return { path: { sourceId: need('source2Id') } };
   },
   // The source page lists its clients: getClients spreads `sourceId` and adds `source_id`.
   'crmModule.getClients': () => ({
-    query: { ...page, search: tag, type: 'individual', status: 'active', sourceId: need('sourceId'), source_id: need('sourceId') },
+    query: {
+      ...page,
+      search: tag,
+      type: 'individual',
+      status: 'active',
+      sourceId: need('sourceId'),
+      source_id: need('sourceId'),
+    },
   }),
   'crmModule.getClient': () => ({ path: { clientId: need('clientId') } }),
   'crmModule.createClient': () => ({
@@ -610,11 +681,15 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
     body: { last_name: null, phone: '+79990002233', comment: null, type: 'legal', source_id: need('source2Id') },
   }),
   'crmModule.activateClient': async () => {
-    await send('POST', company(`/modules/crm/clients/${need('client2Id')}/deactivate`), { token: fx.owner.token });
+    await send('POST', company(`/modules/crm/clients/${need('client2Id')}/deactivate`), {
+      token: need<Session>('owner').token,
+    });
     return { path: { clientId: need('client2Id') } };
   },
   'crmModule.deactivateClient': async () => {
-    await send('POST', company(`/modules/crm/clients/${need('client2Id')}/activate`), { token: fx.owner.token });
+    await send('POST', company(`/modules/crm/clients/${need('client2Id')}/activate`), {
+      token: need<Session>('owner').token,
+    });
     return { path: { clientId: need('client2Id') } };
   },
   'crmModule.getClientsSummary': () => ({ query: WINDOW }),
@@ -624,15 +699,18 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
     const list = await step('GET', company('/modules/dm/statuses'), { query: { page: 1, limit: 100 } });
     return { body: { status_ids: list.statuses.map((status: any) => status.id).reverse() } };
   },
-  'dmModule.getDealTypes': () => (need('dealTypeId'), { query: { ...page, search: tag } }),
+  'dmModule.getDealTypes': () => ({ needs: ['dealTypeId'], query: { ...page, search: tag } }),
   'dmModule.getDealType': () => ({ path: { typeId: need('dealTypeId') } }),
   'dmModule.createDealType': () => ({ body: { name: `Service ${tag}`, comment: null } }),
-  'dmModule.updateDealType': () => ({ path: { typeId: need('dealType2Id') }, body: { name: `Bulk ${tag}`, comment: '' } }),
+  'dmModule.updateDealType': () => ({
+    path: { typeId: need('dealType2Id') },
+    body: { name: `Bulk ${tag}`, comment: '' },
+  }),
   'dmModule.deleteDealType': async () => {
     const type = await step('POST', company('/modules/dm/types'), { body: { name: `Gone ${tag}`, comment: null } });
     return { path: { typeId: type.id } };
   },
-  'dmModule.getDealStatuses': () => (need('dealStatusId'), { query: { ...page, search: tag } }),
+  'dmModule.getDealStatuses': () => ({ needs: ['dealStatusId'], query: { ...page, search: tag } }),
   'dmModule.getDealStatus': () => ({ path: { statusId: need('dealStatusId') } }),
   'dmModule.createDealStatus': () => ({
     body: { name: `Won ${tag}`, color: '#22c55e', comment: null, sort_order: 60, is_default: false },
@@ -648,7 +726,8 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
     return { path: { statusId: status.id } };
   },
   // The board: every status is a column, most of them empty.
-  'dmModule.getDeals (group_by=status)': () => (need('dealId'), {
+  'dmModule.getDeals (group_by=status)': () => ({
+    needs: ['dealId'],
     query: { group_by: 'status' },
     mayBeEmpty: ['data[].deals[]', 'data[].deals[].employees[]'],
   }),
@@ -676,8 +755,8 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
     };
   },
   // --- finance ---
-  'fmModule.getAnalysisSummary': () => (need('transactionId'), { query: WINDOW }),
-  'fmModule.getGroupedAnalysis': () => (need('transactionId'), { query: { ...WINDOW, group_by: 'category' } }),
+  'fmModule.getAnalysisSummary': () => ({ needs: ['transactionId'], query: WINDOW }),
+  'fmModule.getGroupedAnalysis': () => ({ needs: ['transactionId'], query: { ...WINDOW, group_by: 'category' } }),
   'fmModule.getTransactions': () => ({
     query: {
       ...page,
@@ -693,9 +772,11 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
     return { path: { transactionId: tx.id } };
   },
   'fmModule.createTransaction': () => ({ body: need('transactionBody') }),
-  'fmModule.getCategories': () => (need('fmCategoryId'), { query: { ...page, direction: 'income', search: tag } }),
+  'fmModule.getCategories': () => ({ needs: ['fmCategoryId'], query: { ...page, direction: 'income', search: tag } }),
   'fmModule.getCategory': () => ({ path: { categoryId: need('fmCategoryId') } }),
-  'fmModule.createCategory': () => ({ body: { name: `Fees ${tag}`, description: '', direction: 'expense', system: false } }),
+  'fmModule.createCategory': () => ({
+    body: { name: `Fees ${tag}`, description: '', direction: 'expense', system: false },
+  }),
   'fmModule.updateCategory': () => ({
     path: { categoryId: need('fmCategory2Id') },
     body: { name: `Office rent ${tag}`, description: '' },
@@ -706,7 +787,8 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
     });
     return { path: { categoryId: category.id } };
   },
-  'fmModule.getCounterparties': () => (need('counterpartyId'), {
+  'fmModule.getCounterparties': () => ({
+    needs: ['counterpartyId'],
     query: { ...page, type: 'organization', status: 'active', search: tag },
   }),
   'fmModule.getCounterparty': () => ({ path: { counterpartyId: need('counterpartyId') } }),
@@ -716,14 +798,21 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
     body: { name: `Savings bank ${tag}`, comment: '', type: 'bank' },
   }),
   'fmModule.activateCounterparty': async () => {
-    await send('POST', company(`/modules/fm/counterparties/${need('counterparty2Id')}/deactivate`), { token: fx.owner.token });
+    await send('POST', company(`/modules/fm/counterparties/${need('counterparty2Id')}/deactivate`), {
+      token: need<Session>('owner').token,
+    });
     return { path: { counterpartyId: need('counterparty2Id') } };
   },
   'fmModule.deactivateCounterparty': async () => {
-    await send('POST', company(`/modules/fm/counterparties/${need('counterparty2Id')}/activate`), { token: fx.owner.token });
+    await send('POST', company(`/modules/fm/counterparties/${need('counterparty2Id')}/activate`), {
+      token: need<Session>('owner').token,
+    });
     return { path: { counterpartyId: need('counterparty2Id') } };
   },
-  'fmModule.getCredits': () => (need('creditId'), { query: { ...page, type: 'credit', status: 'active', search: tag } }),
+  'fmModule.getCredits': () => ({
+    needs: ['creditId'],
+    query: { ...page, type: 'credit', status: 'active', search: tag },
+  }),
   'fmModule.getCredit': () => ({ path: { creditId: need('creditId') } }),
   'fmModule.createCredit': () => ({
     body: { ...need<any>('creditBody'), name: `Lease ${tag}`, type: 'debt', comment: undefined },
@@ -741,7 +830,7 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
     },
   }),
   // --- warehouse ---
-  'wmModule.getCategories': () => (need('wmCategoryId'), { query: { ...page, status: 'active', search: tag } }),
+  'wmModule.getCategories': () => ({ needs: ['wmCategoryId'], query: { ...page, status: 'active', search: tag } }),
   'wmModule.getCategory': () => ({ path: { categoryId: need('wmCategoryId') } }),
   'wmModule.createCategory': () => ({ body: { name: `Bolts ${tag}`, parent_id: need('wmCategoryId') } }),
   // The edit page of a top-level category sends parent_id "" and a blank comment as "".
@@ -750,11 +839,15 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
     body: { name: `Spare parts ${tag}`, comment: '', parent_id: '' },
   }),
   'wmModule.activateCategory': async () => {
-    await send('POST', company(`/modules/wm/catalog/categories/${need('wmCategory2Id')}/deactivate`), { token: fx.owner.token });
+    await send('POST', company(`/modules/wm/catalog/categories/${need('wmCategory2Id')}/deactivate`), {
+      token: need<Session>('owner').token,
+    });
     return { path: { categoryId: need('wmCategory2Id') } };
   },
   'wmModule.deactivateCategory': async () => {
-    await send('POST', company(`/modules/wm/catalog/categories/${need('wmCategory2Id')}/activate`), { token: fx.owner.token });
+    await send('POST', company(`/modules/wm/catalog/categories/${need('wmCategory2Id')}/activate`), {
+      token: need<Session>('owner').token,
+    });
     return { path: { categoryId: need('wmCategory2Id') } };
   },
   'wmModule.getUnits': () => ({
@@ -802,29 +895,44 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
     },
   }),
   'wmModule.activateUnit': async () => {
-    await send('POST', company(`/modules/wm/catalog/units/${need('unit2Id')}/deactivate`), { token: fx.owner.token });
+    await send('POST', company(`/modules/wm/catalog/units/${need('unit2Id')}/deactivate`), {
+      token: need<Session>('owner').token,
+    });
     return { path: { unitId: need('unit2Id') } };
   },
   'wmModule.deactivateUnit': async () => {
-    await send('POST', company(`/modules/wm/catalog/units/${need('unit2Id')}/activate`), { token: fx.owner.token });
+    await send('POST', company(`/modules/wm/catalog/units/${need('unit2Id')}/activate`), {
+      token: need<Session>('owner').token,
+    });
     return { path: { unitId: need('unit2Id') } };
   },
-  'wmModule.getStockBatches': () => (need('batchId'), {
-    query: { ...page, direction: 'income', unit_id: need<any>('unit').id },
+  'wmModule.getStockBatches': () => ({
+    needs: ['batchId'],
+    query: { ...page, direction: 'income', unit_id: need<any>('unit').id, search: tag },
   }),
   'wmModule.getStockBatch': () => ({ path: { batchId: need('batchId') } }),
   'wmModule.createStockBatch': () => ({
     body: { direction: 'outcome', positions: [{ unit_id: need<any>('unit').id, quantity: 2, price: 250 }] },
   }),
   'wmModule.getStockPositions': () => ({
-    query: { ...page, type: 'batch', unit_id: need<any>('unit').id, batch_id: need('batchId'), in_stock: true },
+    query: {
+      ...page,
+      type: 'batch',
+      unit_id: need<any>('unit').id,
+      batch_id: need('batchId'),
+      in_stock: true,
+      search: tag,
+    },
   }),
 };
 
 const usedCalls = clientCalls.filter((call) => call.used_in_pages);
 /** The JSON's order, except that clearing the log runs last (it empties what the log pages read). */
 const runLast = new Set(['logsModule.clear']);
-const runOrder = [...usedCalls.filter((c) => !runLast.has(c.client_function)), ...usedCalls.filter((c) => runLast.has(c.client_function))];
+const runOrder = [
+  ...usedCalls.filter((c) => !runLast.has(c.client_function)),
+  ...usedCalls.filter((c) => runLast.has(c.client_function)),
+];
 
 function fillPath(call: ClientCall, names: Record<string, string>): string {
   return call.path.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -838,6 +946,7 @@ async function replay(call: ClientCall): Promise<string | null> {
   const build = replays[call.client_function];
   if (!build) return `no request written for ${call.client_function}`;
   const request = await build();
+  request.needs?.forEach((name) => need(name));
   const unfaithful = firstUnfaithfulPart(call, request.query, request.body);
   if (unfaithful) return `the replay is not the client's request: ${unfaithful}`;
   const answer = await send(call.method, fillPath(call, request.path ?? {}), {
@@ -853,7 +962,11 @@ async function replay(call: ClientCall): Promise<string | null> {
     alsoAccept: acceptedBesides(call, request.alsoAccept),
     parents: parentsByModule[call.module],
   });
-  await request.after?.();
+  try {
+    await request.after?.();
+  } catch (error) {
+    return mismatch ?? `the clean-up after the call failed: ${(error as Error).message}`;
+  }
   return mismatch;
 }
 
@@ -893,6 +1006,8 @@ describe('the platform web client replayed against this service (CONTRACT §17)'
     const lines = failed.map(([name, outcome]) => `  ✗ ${name}: ${outcome}`);
     const setup = setupFailures.map((failure) => `  setup ${failure}`);
     process.stdout.write(`\n${passing} of ${usedCalls.length} client calls pass\n${[...setup, ...lines].join('\n')}\n`);
-    expect(`${passing} of ${usedCalls.length} client calls pass`).toBe(`${usedCalls.length} of ${usedCalls.length} client calls pass`);
+    expect(`${passing} of ${usedCalls.length} client calls pass`).toBe(
+      `${usedCalls.length} of ${usedCalls.length} client calls pass`,
+    );
   });
 });
