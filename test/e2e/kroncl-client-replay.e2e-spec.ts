@@ -1011,3 +1011,59 @@ describe('the platform web client replayed against this service (CONTRACT §17)'
     );
   });
 });
+
+describe('the replay’s field check', () => {
+  const fields = ['data.items[].id:string', 'data.items[].note:string|null', "data.kind:'a'|'b'", 'data.extra:number?'];
+
+  it('accepts an answer with every field in the client’s type', () => {
+    const answer = { data: { items: [{ id: 'x', note: null }], kind: 'a' } };
+    expect(firstFieldMismatch(answer, fields)).toBeNull();
+  });
+
+  it('names the first field that is absent, null where the client wants a value, or of another type', () => {
+    expect(firstFieldMismatch({ data: { items: [{ note: null }], kind: 'a' } }, fields)).toBe(
+      'data.items[].id:string: data.items[0].id is absent',
+    );
+    expect(firstFieldMismatch({ data: { items: [{ id: null, note: null }], kind: 'a' } }, fields)).toBe(
+      'data.items[].id:string: data.items[0].id is null',
+    );
+    expect(firstFieldMismatch({ data: { items: [{ id: 'x', note: null }], kind: 'c' } }, fields)).toBe(
+      `data.kind:'a'|'b': data.kind is "c"`,
+    );
+    expect(firstFieldMismatch({ data: { items: { id: 'x' }, kind: 'a' } }, fields)).toBe(
+      'data.items[].id:string: data.items is {"id":"x"}, not an array',
+    );
+  });
+
+  it('refuses an empty list unless the call says it may be empty, and honours nullable parents', () => {
+    const empty = { data: { items: [], kind: 'a' } };
+    expect(firstFieldMismatch(empty, fields)).toBe(
+      'data.items[].id:string: data.items is an empty array: nothing to check',
+    );
+    expect(firstFieldMismatch(empty, fields, { mayBeEmpty: ['data.items[]'] })).toBeNull();
+    const parentFields = ['data.client.id:string'];
+    expect(firstFieldMismatch({ data: { client: null } }, parentFields)).toBe(
+      'data.client.id:string: data.client is null',
+    );
+    expect(
+      firstFieldMismatch({ data: { client: null } }, parentFields, { parents: { client: 'nullable' } }),
+    ).toBeNull();
+    expect(firstFieldMismatch({ data: {} }, parentFields, { parents: { client: 'nullable' } })).toBe(
+      'data.client.id:string: data.client is absent',
+    );
+  });
+
+  it('tells a request the client could not send', () => {
+    const call = clientCalls.find((c) => c.client_function === 'dmModule.updateDeal')!;
+    expect(
+      firstUnfaithfulPart(call, undefined, { comment: null, positions: [{ name: 'x', unit_id: null }] }),
+    ).toBeNull();
+    expect(firstUnfaithfulPart(call, undefined, { title: 'x' })).toBe('body field "title" is not one the client sends');
+    expect(firstUnfaithfulPart(call, undefined, { positions: [{ sku: 'x' }] })).toBe(
+      'body field "positions[].sku" is not one the client sends',
+    );
+    expect(firstUnfaithfulPart(call, { page: 1 }, undefined)).toBe(
+      'query parameter "page" is not one the client sends',
+    );
+  });
+});
