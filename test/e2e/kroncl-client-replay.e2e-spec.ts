@@ -424,11 +424,17 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
     token: null,
     body: { email: uniqueEmail(`signup-${tag}`), password: PASSWORD, name: `New ${tag}` },
   }),
-  'AccountAuth.logout': async () => ({ token: (await signIn(need<Session>('owner').email)).token }),
+  // AccountAuth.logout posts {} with its Bearer (a session of its own here, the owner's stays).
+  'AccountAuth.logout': async () => ({ token: (await signIn(need<Session>('owner').email)).token, body: {} }),
+  // AccountAuth.refreshTokens posts {} with the cookie and the Bearer it still holds, which is
+  // stale by then (it refreshes because the access token ran out): here one of a logged-out session.
   'AccountAuth.refreshTokens / ApiBridge.handleTokenRefresh': async () => {
-    const { cookie } = await signIn(need<Session>('owner').email);
+    const owner = need<Session>('owner');
+    const stale = (await signIn(owner.email)).token;
+    await step('POST', '/account/logout', { token: stale, body: {} });
+    const { cookie } = await signIn(owner.email);
     if (!cookie) throw new Error('POST /account/auth set no refresh_token cookie');
-    return { token: null, cookie };
+    return { token: stale, cookie, body: {} };
   },
   'AccountAuth.fingerprintLogin (loginWithKey)': async () => {
     const created = await step('POST', '/account/fingerprints', { body: {} });
