@@ -5,6 +5,7 @@ import {
   type ClientCall,
   clientCalls,
   type FieldCheckOptions,
+  fieldMismatches,
   firstFieldMismatch,
   firstUnfaithfulPart,
 } from '../support/kroncl-client';
@@ -963,11 +964,14 @@ async function replay(call: ClientCall): Promise<string | null> {
   });
   const failed = failure(answer);
   if (failed) return failed;
-  const mismatch = firstFieldMismatch(answer.body, call.response_fields, {
+  const mismatches = fieldMismatches(answer.body, call.response_fields, {
     mayBeEmpty: request.mayBeEmpty,
     alsoAccept: acceptedBesides(call, request.alsoAccept),
     parents: parentsByModule[call.module],
   });
+  const more =
+    mismatches.length > 1 ? ` (and ${mismatches.length - 1} more of its ${call.response_fields.length} fields)` : '';
+  const mismatch = mismatches.length ? `${mismatches[0]}${more}` : null;
   try {
     await request.after?.();
   } catch (error) {

@@ -43,6 +43,12 @@ export interface FieldCheckOptions {
  * a check over no elements would prove nothing.
  */
 export function firstFieldMismatch(answer: unknown, fields: string[], options: FieldCheckOptions = {}): string | null {
+  return fieldMismatches(answer, fields, options)[0] ?? null;
+}
+
+/** Every field of `fields` the answer breaks, each as firstFieldMismatch words it. */
+export function fieldMismatches(answer: unknown, fields: string[], options: FieldCheckOptions = {}): string[] {
+  const mismatches: string[] = [];
   for (const field of fields) {
     const colon = field.indexOf(':');
     const path = field.slice(0, colon);
@@ -50,9 +56,9 @@ export function firstFieldMismatch(answer: unknown, fields: string[], options: F
     const extra = options.alsoAccept?.[path];
     const type = extra ? `${declared.replace(/\?$/, '')}|${extra}${declared.endsWith('?') ? '?' : ''}` : declared;
     const mismatch = walk(answer, path.split('.'), '', type, options);
-    if (mismatch) return `${field}: ${mismatch}`;
+    if (mismatch) mismatches.push(`${field}: ${mismatch}`);
   }
-  return null;
+  return mismatches;
 }
 
 function walk(node: unknown, segments: string[], at: string, type: string, options: FieldCheckOptions): string | null {
