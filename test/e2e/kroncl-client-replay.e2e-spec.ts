@@ -508,15 +508,17 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
   'CompanyInitApi.getCompanyStorage': () => ({ path: { id: need('companyId') } }),
   'CompanyInitApi.debouncedCheckSlugUnique': () => ({ query: { slug: `free-${tag}` } }),
   'manageModule.updateCompany': () => ({ body: { name: `Replay ${tag} Ltd` } }),
-  'PartnersApi.becomePartner': () => ({
-    token: null,
-    body: {
-      name: `Partner ${tag}`,
-      type: 'private',
-      email: uniqueEmail(`partner-${tag}`),
-      text: 'We resell licences.',
-    },
-  }),
+  // The form is limited per client address, and every suite of a run shares the database and
+  // the address: the application is withdrawn afterwards so it counts against no other suite.
+  'PartnersApi.becomePartner': () => {
+    const email = uniqueEmail(`partner-${tag}`);
+    return {
+      token: null,
+      body: { name: `Partner ${tag}`, type: 'private', email, text: 'We resell licences.' },
+      after: () =>
+        t.app.get(DataSource).query(`DELETE FROM partner_applications WHERE lower(email) = lower($1)`, [email]),
+    };
+  },
   // --- permissions and pricing ---
   'PermissionsApi.getPlatformPermissions': () => ({}),
   'PermissionsApi.getCompanyPermissions': () => ({}),
