@@ -1,0 +1,11 @@
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { PageQueryDto } from '../../../core/pagination/page-query.dto';
+
+/** Filters of the caller's company list. */
+export class MyCompaniesQueryDto extends PageQueryDto {
+  /** Part of the company's name or slug, case-insensitive. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  search?: string;
+}
