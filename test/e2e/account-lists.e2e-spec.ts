@@ -29,7 +29,11 @@ describe('Account lists: filters', () => {
     expect(await ids('?search=rOCKet')).toEqual([toAcme.id]);
     expect(await ids('?search=100%25')).toEqual([toZenith.id]);
     expect(await ids('?search=rocket&status=rejected')).toEqual([]);
-    expectError(await t.http.get('/api/v1/account/invitations?status=maybe').set(invitee.auth), 400, 'validation_failed');
+    expectError(
+      await t.http.get('/api/v1/account/invitations?status=maybe').set(invitee.auth),
+      400,
+      'validation_failed',
+    );
   });
 
   it("the account's companies search the name or the slug", async () => {

@@ -155,7 +155,11 @@ describe('Fingerprints', () => {
     const owner = await newAccount(t.http, 'fpowner');
     const other = await newAccount(t.http, 'fpother');
     const fingerprint = await create(owner.auth, { expires_in: '1h' });
-    expectError(await t.http.post('/api/v1/account/fingerprints/auth').send({ key: 'bpf_unknown' }), 401, 'unauthorized');
+    expectError(
+      await t.http.post('/api/v1/account/fingerprints/auth').send({ key: 'bpf_unknown' }),
+      401,
+      'unauthorized',
+    );
     expectError(
       await t.http.post(`/api/v1/account/fingerprints/${fingerprint.id}/revoke`).set(other.auth),
       404,

@@ -25,7 +25,9 @@ describe('Identity: sign-up, sign-in, sessions', () => {
         email_sent: true,
         user: expect.any(Object),
       });
-      expect(expectSuccess(await t.http.get('/api/v1/account').set(bearer(session.access_token)))).toEqual(session.user);
+      expect(expectSuccess(await t.http.get('/api/v1/account').set(bearer(session.access_token)))).toEqual(
+        session.user,
+      );
       expect(session.user).toEqual({
         id: expect.stringMatching(UUID),
         email: email.toLowerCase(),

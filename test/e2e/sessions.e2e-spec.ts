@@ -146,11 +146,7 @@ describe('Sessions, confirmation and password reset', () => {
       expectError(replay, 401, 'unauthorized');
       expect(refreshLine(replay)).toMatch(/refresh_token=;.*Expires=Thu, 01 Jan 1970/);
       expectError(await t.http.get('/api/v1/account').set(bearer(current)), 401, 'unauthorized');
-      expectError(
-        await t.http.post('/api/v1/account/refresh').set(cookie(refreshValue(third))),
-        401,
-        'unauthorized',
-      );
+      expectError(await t.http.post('/api/v1/account/refresh').set(cookie(refreshValue(third))), 401, 'unauthorized');
     });
 
     it('two presentations of one token at once: at most one rotates', async () => {
@@ -167,7 +163,10 @@ describe('Sessions, confirmation and password reset', () => {
       expectError(await t.http.post('/api/v1/account/refresh').set(cookie('bpr_unknown')), 401, 'unauthorized');
       const { res } = await signUp('refreshbody');
       expectError(
-        await t.http.post('/api/v1/account/refresh').set(cookie(refreshValue(res))).send({ refresh_token: 'x' }),
+        await t.http
+          .post('/api/v1/account/refresh')
+          .set(cookie(refreshValue(res)))
+          .send({ refresh_token: 'x' }),
         400,
         'validation_failed',
       );
@@ -179,15 +178,14 @@ describe('Sessions, confirmation and password reset', () => {
       '/account/%s ends the access token and the refresh chain and clears the cookie',
       async (path) => {
         const { res, auth } = await signUp('logout');
-        const out = await t.http.post(`/api/v1/account/${path}`).set(auth).set(cookie(refreshValue(res)));
+        const out = await t.http
+          .post(`/api/v1/account/${path}`)
+          .set(auth)
+          .set(cookie(refreshValue(res)));
         expect(expectSuccess(out)).toEqual({});
         expect(refreshLine(out)).toMatch(/^refresh_token=;.*Path=\/api\/v1\/account.*Expires=Thu, 01 Jan 1970/);
         expectError(await t.http.get('/api/v1/account').set(auth), 401, 'unauthorized');
-        expectError(
-          await t.http.post('/api/v1/account/refresh').set(cookie(refreshValue(res))),
-          401,
-          'unauthorized',
-        );
+        expectError(await t.http.post('/api/v1/account/refresh').set(cookie(refreshValue(res))), 401, 'unauthorized');
       },
     );
   });
@@ -202,20 +200,24 @@ describe('Sessions, confirmation and password reset', () => {
       expect(confirmed).toMatchObject({ id: session.user_id, status: 'confirmed' });
       expect(expectSuccess(await t.http.get('/api/v1/account').set(auth)).status).toBe('confirmed');
       expectError(await t.http.post('/api/v1/account/confirm').set(auth).send({ code }), 409, 'conflict');
-      expectError(
-        await t.http.post('/api/v1/account/confirm/resend').set(auth).send({}),
-        409,
-        'conflict',
-      );
+      expectError(await t.http.post('/api/v1/account/confirm/resend').set(auth).send({}), 409, 'conflict');
     });
 
     it('a wrong code is 400; the 5th wrong try voids the code (409, request a new code)', async () => {
       const { auth, code } = await signUp('wrongcode');
       const wrong = code === '000000' ? '111111' : '000000';
       for (let i = 0; i < 4; i++) {
-        expectError(await t.http.post('/api/v1/account/confirm').set(auth).send({ code: wrong }), 400, 'validation_failed');
+        expectError(
+          await t.http.post('/api/v1/account/confirm').set(auth).send({ code: wrong }),
+          400,
+          'validation_failed',
+        );
       }
-      const fifth = expectError(await t.http.post('/api/v1/account/confirm').set(auth).send({ code: wrong }), 409, 'conflict');
+      const fifth = expectError(
+        await t.http.post('/api/v1/account/confirm').set(auth).send({ code: wrong }),
+        409,
+        'conflict',
+      );
       expect(fifth.message).toMatch(/request a new code/);
       expectError(await t.http.post('/api/v1/account/confirm').set(auth).send({ code }), 409, 'conflict');
     });
@@ -232,7 +234,12 @@ describe('Sessions, confirmation and password reset', () => {
 
     it('a code lives 15 minutes', async () => {
       const { auth, code, session } = await signUp('oldcode');
-      expect(await db.query(`SELECT (expires_at - sent_at) = interval '15 minutes' AS ok FROM confirmation_codes WHERE account_id = $1`, [session.user_id])).toEqual([{ ok: true }]);
+      expect(
+        await db.query(
+          `SELECT (expires_at - sent_at) = interval '15 minutes' AS ok FROM confirmation_codes WHERE account_id = $1`,
+          [session.user_id],
+        ),
+      ).toEqual([{ ok: true }]);
       await db.query(`UPDATE confirmation_codes SET expires_at = now() - interval '1 second' WHERE account_id = $1`, [
         session.user_id,
       ]);
@@ -289,7 +296,11 @@ describe('Sessions, confirmation and password reset', () => {
         'validation_failed',
       );
       expectError(await t.http.post('/api/v1/account/confirm').send({ code }), 401, 'unauthorized');
-      expectError(await t.http.post('/api/v1/account/confirm').set(auth).send({ code: '12345' }), 400, 'validation_failed');
+      expectError(
+        await t.http.post('/api/v1/account/confirm').set(auth).send({ code: '12345' }),
+        400,
+        'validation_failed',
+      );
       // Neither refusal spent a try.
       expect(
         expectSuccess(await t.http.post('/api/v1/account/confirm').set(auth).send({ code, user_id: session.user_id }))
@@ -308,9 +319,9 @@ describe('Sessions, confirmation and password reset', () => {
       expect(expectSuccess(await t.http.post('/api/v1/account/reset-password/send-link').send({ email }))).toEqual({});
       const token = /\b(bpw_\w+)/.exec((await smtp.next(email, since)).data)![1];
 
-      expect(
-        expectSuccess(await t.http.post('/api/v1/account/reset-password/validate-token').send({ token })),
-      ).toEqual({ account_id: session.user_id, valid: true });
+      expect(expectSuccess(await t.http.post('/api/v1/account/reset-password/validate-token').send({ token }))).toEqual(
+        { account_id: session.user_id, valid: true },
+      );
       expectError(
         await t.http.post('/api/v1/account/reset-password').send({ token, new_password: 'short' }),
         400,
@@ -331,9 +342,9 @@ describe('Sessions, confirmation and password reset', () => {
       expectError(await t.http.post('/api/v1/account/auth').send({ email, password }), 401, 'unauthorized');
       expectSuccess(await t.http.post('/api/v1/account/auth').send({ email, password: 'a brand new password' }));
 
-      expect(
-        expectSuccess(await t.http.post('/api/v1/account/reset-password/validate-token').send({ token })),
-      ).toEqual({ account_id: null, valid: false });
+      expect(expectSuccess(await t.http.post('/api/v1/account/reset-password/validate-token').send({ token }))).toEqual(
+        { account_id: null, valid: false },
+      );
       expectError(
         await t.http.post('/api/v1/account/reset-password').send({ token, new_password: 'yet another password' }),
         400,
@@ -365,7 +376,8 @@ describe('Sessions, confirmation and password reset', () => {
     it('answers a known and an unknown e-mail alike: status, body, and time (medians within noise)', async () => {
       const { email } = await signUp('resettiming');
       const unknown = uniqueEmail('nobody');
-      const send = (address: string) => t.http.post('/api/v1/account/reset-password/send-link').send({ email: address });
+      const send = (address: string) =>
+        t.http.post('/api/v1/account/reset-password/send-link').send({ email: address });
 
       const known = await send(email);
       const ghost = await send(unknown);

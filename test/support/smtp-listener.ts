@@ -15,7 +15,8 @@ export interface ReceivedMail {
  */
 export class SmtpListener {
   readonly mails: ReceivedMail[] = [];
-  private readonly waiters: Array<{ test: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }> = [];
+  private readonly waiters: Array<{ test: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }> =
+    [];
   private server?: Server;
   private readonly sockets = new Set<Socket>();
 
@@ -105,5 +106,7 @@ export class SmtpListener {
 }
 
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }

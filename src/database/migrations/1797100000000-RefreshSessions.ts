@@ -16,7 +16,9 @@ export class RefreshSessions1797100000000 implements MigrationInterface {
       `CREATE TABLE "password_resets" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "account_id" uuid NOT NULL, "token_hash" character(64) NOT NULL, "expires_at" TIMESTAMP WITH TIME ZONE NOT NULL, "used_at" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_4816377aa98211c1de34469e742" PRIMARY KEY ("id"))`,
     );
     await queryRunner.query(`CREATE INDEX "password_resets_account_id_idx" ON "password_resets" ("account_id") `);
-    await queryRunner.query(`CREATE UNIQUE INDEX "password_resets_token_hash_key" ON "password_resets" ("token_hash") `);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX "password_resets_token_hash_key" ON "password_resets" ("token_hash") `,
+    );
     await queryRunner.query(
       `CREATE TABLE "confirmation_codes" ("account_id" uuid NOT NULL, "code_hash" character(64) NOT NULL, "expires_at" TIMESTAMP WITH TIME ZONE NOT NULL, "attempts" integer NOT NULL DEFAULT '0', "sent_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "PK_b6803daea14310a9ac28fd8ea79" PRIMARY KEY ("account_id"))`,
     );

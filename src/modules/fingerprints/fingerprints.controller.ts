@@ -3,7 +3,12 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
 import { UuidParam } from '../../core/http/validation';
 import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
-import { CreateFingerprintDto, FingerprintDto, FingerprintQueryDto, FingerprintWithKeyDto } from './dto/fingerprint.dto';
+import {
+  CreateFingerprintDto,
+  FingerprintDto,
+  FingerprintQueryDto,
+  FingerprintWithKeyDto,
+} from './dto/fingerprint.dto';
 import { FingerprintsService } from './fingerprints.service';
 
 @ApiTags('Account')

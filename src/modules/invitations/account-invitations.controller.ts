@@ -15,7 +15,9 @@ export class AccountInvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
 
   @Get()
-  @ApiOperation({ summary: "Invitations sent to the account's e-mail, newest first; filter by status and company name" })
+  @ApiOperation({
+    summary: "Invitations sent to the account's e-mail, newest first; filter by status and company name",
+  })
   @ApiPage('invitations', InvitationDto)
   list(@CurrentAuth() auth: AuthContext<AccountDto>, @Query() query: AccountInvitationQueryDto) {
     return this.invitations.listMine(auth, query);

@@ -1,11 +1,9 @@
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { SearchTerm } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 
 /** Filters of the caller's company list. */
 export class MyCompaniesQueryDto extends PageQueryDto {
   /** Part of the company's name or slug, case-insensitive. */
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
+  @SearchTerm()
   search?: string;
 }

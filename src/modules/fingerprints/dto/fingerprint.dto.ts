@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
+import { SearchTerm } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 
 /** Lifetimes a fingerprint may be given, in seconds; `never` (the default) has no end. */
@@ -32,9 +33,7 @@ export class FingerprintQueryDto extends PageQueryDto {
   status?: (typeof FINGERPRINT_STATUSES)[number];
 
   /** Part of the id or of the key's visible prefix, case-insensitive. */
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
+  @SearchTerm()
   search?: string;
 }
 

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
+import { SearchTerm } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { INVITATION_STATUSES } from '../invitation.entity';
 
@@ -11,8 +12,6 @@ export class AccountInvitationQueryDto extends PageQueryDto {
   status?: (typeof INVITATION_STATUSES)[number];
 
   /** Part of the inviting company's name, case-insensitive. */
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
+  @SearchTerm()
   search?: string;
 }
