@@ -238,8 +238,8 @@ async function api(baseUrl, method, path, body, headers = {}) {
 /** A fresh account, registered and signed in: its Authorization header. */
 async function signIn(baseUrl) {
   const email = `bench-${Date.now()}@example.test`;
-  await api(baseUrl, 'POST', '/api/v1/auth/register', { email, password: 'bench-password', name: 'Bench' });
-  const session = await api(baseUrl, 'POST', '/api/v1/auth/login', { email, password: 'bench-password' });
+  await api(baseUrl, 'POST', '/api/v1/account/reg', { email, password: 'bench-password', name: 'Bench' });
+  const session = await api(baseUrl, 'POST', '/api/v1/account/auth', { email, password: 'bench-password' });
   return { Authorization: `Bearer ${session.access_token}` };
 }
 
@@ -247,11 +247,11 @@ async function signIn(baseUrl) {
 async function signUpWithCompany(baseUrl, label) {
   const email = `bench-${label}-${randomUUID()}@example.test`;
   const password = 'bench-password';
-  const account = await api(baseUrl, 'POST', '/api/v1/auth/register', { email, password, name: 'Bench' });
-  const { access_token: token } = await api(baseUrl, 'POST', '/api/v1/auth/login', { email, password });
+  const account = await api(baseUrl, 'POST', '/api/v1/account/reg', { email, password, name: 'Bench' });
+  const { access_token: token } = await api(baseUrl, 'POST', '/api/v1/account/auth', { email, password });
   const headers = { authorization: `Bearer ${token}` };
   const company = await api(baseUrl, 'POST', '/api/v1/companies', { name: `Bench ${label}` }, headers);
-  return { accountId: account.id, headers, companyId: company.id };
+  return { accountId: account.user_id, headers, companyId: company.id };
 }
 
 /**

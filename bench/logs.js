@@ -337,17 +337,17 @@ async function main() {
     service = await startService({ DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
     const { baseUrl } = service;
     const email = `bench-logs-${Date.now()}@example.test`;
-    const account = await api(baseUrl, 'POST', '/api/v1/auth/register', {
+    const account = await api(baseUrl, 'POST', '/api/v1/account/reg', {
       email,
       password: 'bench-password',
       name: 'Bench',
     });
-    const session = await api(baseUrl, 'POST', '/api/v1/auth/login', { email, password: 'bench-password' });
+    const session = await api(baseUrl, 'POST', '/api/v1/account/auth', { email, password: 'bench-password' });
     const auth = { Authorization: `Bearer ${session.access_token}` };
     const companyId = (await api(baseUrl, 'POST', '/api/v1/companies', { name: 'Bench Logs' }, auth)).id;
     await db.connect();
 
-    const seeded = await seed(db, companyId, account.id);
+    const seeded = await seed(db, companyId, account.user_id);
     process.stdout.write(`${JSON.stringify({ seeded }, null, 1)}\n`);
 
     const logs = `/api/v1/companies/${companyId}/modules/logs`;

@@ -1,5 +1,7 @@
 import { ConfigService } from '@nestjs/config';
+import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Request } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { Environment } from './config/environment';
@@ -11,6 +13,28 @@ import { API_PREFIX } from './version';
 
 /** Largest JSON body accepted (CONTRACT 1); beyond it 413. */
 export const BODY_LIMIT = '1mb';
+
+/** Response headers a browser page may read on a cross-origin answer. */
+export const EXPOSED_HEADERS = [
+  'X-Request-Id',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Retry-After',
+];
+
+/**
+ * CORS for exactly the listed origins, with credentials (the refresh cookie); an origin not
+ * listed gets no CORS header, and with none listed no CORS code runs at all (CONTRACT 17).
+ */
+function enableCors(app: NestExpressApplication, origins: string[]): void {
+  if (origins.length === 0) return;
+  const listed = new Set(origins);
+  const allowed: CorsOptions = { origin: true, credentials: true, exposedHeaders: EXPOSED_HEADERS, maxAge: 600 };
+  app.enableCors((req: Request, answer: (error: Error | null, options: CorsOptions) => void) =>
+    answer(null, listed.has(req.header('Origin') ?? '') ? allowed : { origin: false }),
+  );
+}
 
 /**
  * Everything main.ts and the e2e tests must do alike to the application before it listens,
@@ -28,6 +52,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // upgrade-insecure-requests would make browsers fetch Swagger UI's assets over https from a
   // service reached over plain http (a cluster-internal address, a developer's machine).
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  enableCors(app, config.get('CORS_ORIGINS', { infer: true }));
   app.useBodyParser('json', { limit: BODY_LIMIT });
   app.use(translateBodyParserErrors);
   app.setGlobalPrefix(API_PREFIX);

@@ -171,12 +171,58 @@ export class Environment {
   @IsBoolean()
   LOG_PRETTY?: boolean;
 
-  /** Lifetime of a session token issued by sign-in. */
+  /** Lifetime of an access token (sign-in, refresh), minutes. */
   @Transform(toInt)
   @IsInt()
   @Min(1)
-  @Max(24 * 90)
-  SESSION_TTL_HOURS = 24;
+  @Max(24 * 60)
+  ACCESS_TOKEN_TTL_MINUTES = 60;
+
+  /** Lifetime of a refresh chain from sign-in, days: refreshing does not extend it. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  REFRESH_TOKEN_TTL_DAYS = 30;
+
+  /** The refresh_token cookie's Secure attribute; false only for plain-http development. */
+  @Transform(toBoolean)
+  @IsBoolean()
+  COOKIE_SECURE = true;
+
+  /** The refresh_token cookie's SameSite; None (a client on another site) requires COOKIE_SECURE. */
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @IsIn(['lax', 'strict', 'none'], { message: 'COOKIE_SAMESITE must be Lax, Strict or None' })
+  COOKIE_SAMESITE: 'lax' | 'strict' | 'none' = 'lax';
+
+  /** The refresh_token cookie's Path; `/` when the web client is served from the same origin. */
+  @Matches(/^\/[\x21-\x3a\x3c-\x7e]*$/, { message: 'COOKIE_PATH must be a path starting with /' })
+  COOKIE_PATH = '/api/v1/account';
+
+  /** The refresh_token cookie's Domain; unset: the host that set it only. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^\.?[A-Za-z0-9.-]+$/, { message: 'COOKIE_DOMAIN must be a host name' })
+  COOKIE_DOMAIN?: string;
+
+  /** Browser origins allowed to call the API with credentials (CORS), comma-separated; unset: none. */
+  @Transform(({ value }) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter((origin) => origin !== '')
+      : value,
+  )
+  @ValidateBy({
+    name: 'isOriginList',
+    validator: {
+      validate: (value: unknown) => Array.isArray(value) && value.every(isOrigin),
+      defaultMessage: () =>
+        'CORS_ORIGINS must be exact origins, comma-separated (https://app.example.com,http://localhost:3000), with no path',
+    },
+  })
+  CORS_ORIGINS: string[] = [];
 
   /** bcrypt cost factor for passwords. */
   @Transform(toInt)
@@ -195,14 +241,36 @@ export class Environment {
   MAIL_FROM = 'no-reply@platform.local';
 }
 
+/** `scheme://host[:port]`, exactly as a browser sends it in Origin. */
+function isOrigin(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return ['http:', 'https:'].includes(url.protocol) && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+/** Rules across settings, each failing with a line that says what to change. */
+function crossSettingProblems(env: Environment): string[] {
+  const problems: string[] = [];
+  if (env.COOKIE_SAMESITE === 'none' && !env.COOKIE_SECURE)
+    problems.push(
+      '  COOKIE_SAMESITE: None needs COOKIE_SECURE=true (browsers drop a SameSite=None cookie that is not Secure)',
+    );
+  return problems;
+}
+
 export class InvalidEnvironmentError extends Error {}
 
 /** Parses and validates process.env; throws one error naming every bad setting. */
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const env = plainToInstance(Environment, raw, { exposeDefaultValues: true });
   const errors = validateSync(env, { whitelist: false, forbidUnknownValues: false });
-  if (errors.length > 0) {
-    const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+  const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+  if (errors.length === 0) lines.push(...crossSettingProblems(env));
+  if (lines.length > 0) {
     throw new InvalidEnvironmentError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return env;

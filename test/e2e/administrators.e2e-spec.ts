@@ -19,7 +19,7 @@ describe('Administrators', () => {
   afterAll(() => t.close());
 
   const signIn = async (email: string, password: string) =>
-    expectSuccess(await t.http.post('/api/v1/auth/login').send({ email, password })).account;
+    expectSuccess(await t.http.post('/api/v1/account/auth').send({ email, password })).user;
 
   it('are created from ADMIN_EMAIL / ADMIN_PASSWORD at start-up, idempotently', async () => {
     const email = uniqueEmail('admin');
@@ -42,7 +42,7 @@ describe('Administrators', () => {
 
   it('are created and promoted by the CLI command', async () => {
     const email = uniqueEmail('cliadmin');
-    await t.http.post('/api/v1/auth/register').send({ email, password: 'ordinary-pass', name: 'Promoted' }).expect(201);
+    await t.http.post('/api/v1/account/reg').send({ email, password: 'ordinary-pass', name: 'Promoted' }).expect(201);
     const root = resolve(__dirname, '../..');
     const { stdout } = await run(
       process.execPath,

@@ -68,7 +68,7 @@ describe('Hostile input', () => {
     const company = await t.http.post('/api/v1/companies').set(rawJson()).send('{"name":"half \\ud800 pair"}');
     expect(expectError(company, 400, 'validation_failed').error.details[0].field).toBe('name');
     const register = await t.http
-      .post('/api/v1/auth/register')
+      .post('/api/v1/account/reg')
       .set('Content-Type', 'application/json')
       .send('{"email":"a\\udc00b@example.test","password":"correct horse battery","name":"X"}');
     expect(expectError(register, 400, 'validation_failed').error.details[0].field).toBe('email');

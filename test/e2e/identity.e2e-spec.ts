@@ -1,5 +1,4 @@
 import { DataSource } from 'typeorm';
-import { MailerService } from '../../src/core/mail/mailer.service';
 import { bearer, newAccount, newApiKey, uniqueEmail } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
@@ -11,14 +10,25 @@ describe('Identity: sign-up, sign-in, sessions', () => {
   });
   afterAll(() => t.close());
 
-  describe('POST /auth/register', () => {
-    it('creates a waiting password account with every field present', async () => {
+  describe('POST /account/reg', () => {
+    it('creates a waiting password account with every field present, and signs it in', async () => {
       const email = uniqueEmail('Reg').replace('reg', 'REG');
-      const account = expectSuccess(
-        await t.http.post('/api/v1/auth/register').send({ email, password: 'password123', name: '  Anna  ' }),
+      const session = expectSuccess(
+        await t.http.post('/api/v1/account/reg').send({ email, password: 'password123', name: '  Anna  ' }),
         201,
       );
-      expect(account).toEqual({
+      expect(session).toEqual({
+        access_token: expect.stringMatching(/^bps_/),
+        token_type: 'Bearer',
+        expires_at: expect.stringMatching(TIMESTAMP),
+        user_id: session.user.id,
+        email_sent: true,
+        user: expect.any(Object),
+      });
+      expect(expectSuccess(await t.http.get('/api/v1/account').set(bearer(session.access_token)))).toEqual(
+        session.user,
+      );
+      expect(session.user).toEqual({
         id: expect.stringMatching(UUID),
         email: email.toLowerCase(),
         name: 'Anna',
@@ -36,10 +46,10 @@ describe('Identity: sign-up, sign-in, sessions', () => {
 
     it('409 when the e-mail is taken, compared case-insensitively', async () => {
       const email = uniqueEmail('dup');
-      await t.http.post('/api/v1/auth/register').send({ email, password: 'password123', name: 'A' }).expect(201);
+      await t.http.post('/api/v1/account/reg').send({ email, password: 'password123', name: 'A' }).expect(201);
       expectError(
         await t.http
-          .post('/api/v1/auth/register')
+          .post('/api/v1/account/reg')
           .send({ email: email.toUpperCase(), password: 'password123', name: 'B' }),
         409,
         'conflict',
@@ -48,13 +58,13 @@ describe('Identity: sign-up, sign-in, sessions', () => {
 
     it('400 names each bad field', async () => {
       const body = expectError(
-        await t.http.post('/api/v1/auth/register').send({ email: 'not-an-email', password: 'short', name: '' }),
+        await t.http.post('/api/v1/account/reg').send({ email: 'not-an-email', password: 'short', name: '' }),
         400,
         'validation_failed',
       );
       expect(body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['email', 'name', 'password']);
       expectError(
-        await t.http.post('/api/v1/auth/register').send({ email: uniqueEmail(), password: 'x'.repeat(73), name: 'A' }),
+        await t.http.post('/api/v1/account/reg').send({ email: uniqueEmail(), password: 'x'.repeat(73), name: 'A' }),
         400,
         'validation_failed',
       );
@@ -62,40 +72,24 @@ describe('Identity: sign-up, sign-in, sessions', () => {
 
     it('never returns the password or its hash', async () => {
       const res = await t.http
-        .post('/api/v1/auth/register')
+        .post('/api/v1/account/reg')
         .send({ email: uniqueEmail(), password: 'password123', name: 'A' });
       expect(JSON.stringify(res.body)).not.toMatch(/password123|\$2[aby]\$/);
     });
   });
 
-  describe('POST /auth/confirm', () => {
-    it('confirms with the mailed token, once', async () => {
-      const send = jest.spyOn(t.app.get(MailerService), 'send');
-      const email = uniqueEmail('confirm');
-      await t.http.post('/api/v1/auth/register').send({ email, password: 'password123', name: 'C' }).expect(201);
-      const mail = send.mock.calls.find(([m]) => m.to === email)![0];
-      send.mockRestore();
-      const token = /(bpc_\w+)/.exec(mail.text)![1];
-
-      const account = expectSuccess(await t.http.post('/api/v1/auth/confirm').send({ token }));
-      expect(account).toMatchObject({ email, status: 'confirmed' });
-      expectError(await t.http.post('/api/v1/auth/confirm').send({ token }), 400, 'validation_failed');
-      expectError(await t.http.post('/api/v1/auth/confirm').send({ token: 'bpc_nope' }), 400, 'validation_failed');
-    });
-  });
-
-  describe('POST /auth/login', () => {
+  describe('POST /account/auth', () => {
     it('returns a bearer token that authenticates, with the account', async () => {
       const email = uniqueEmail('login');
-      await t.http.post('/api/v1/auth/register').send({ email, password: 'password123', name: 'L' }).expect(201);
+      await t.http.post('/api/v1/account/reg').send({ email, password: 'password123', name: 'L' }).expect(201);
       const session = expectSuccess(
-        await t.http.post('/api/v1/auth/login').send({ email: email.toUpperCase(), password: 'password123' }),
+        await t.http.post('/api/v1/account/auth').send({ email: email.toUpperCase(), password: 'password123' }),
       );
       expect(session).toEqual({
         access_token: expect.stringMatching(/^bps_/),
         token_type: 'Bearer',
         expires_at: expect.stringMatching(TIMESTAMP),
-        account: expect.objectContaining({ email }),
+        user: expect.objectContaining({ email }),
       });
       expect(new Date(session.expires_at).getTime()).toBeGreaterThan(Date.now());
       const me = expectSuccess(await t.http.get('/api/v1/account').set(bearer(session.access_token)));
@@ -105,12 +99,12 @@ describe('Identity: sign-up, sign-in, sessions', () => {
     it('401 with the same message for a wrong password and an unknown e-mail', async () => {
       const user = await newAccount(t.http, 'wrongpw');
       const wrong = expectError(
-        await t.http.post('/api/v1/auth/login').send({ email: user.email, password: 'nope-nope' }),
+        await t.http.post('/api/v1/account/auth').send({ email: user.email, password: 'nope-nope' }),
         401,
         'unauthorized',
       );
       const unknown = expectError(
-        await t.http.post('/api/v1/auth/login').send({ email: uniqueEmail('ghost'), password: 'nope-nope' }),
+        await t.http.post('/api/v1/account/auth').send({ email: uniqueEmail('ghost'), password: 'nope-nope' }),
         401,
         'unauthorized',
       );
@@ -121,33 +115,33 @@ describe('Identity: sign-up, sign-in, sessions', () => {
       const user = await newAccount(t.http, 'guess');
       const attempts = await Promise.all(
         Array.from({ length: 12 }, () =>
-          t.http.post('/api/v1/auth/login').send({ email: user.email, password: 'guess-guess' }),
+          t.http.post('/api/v1/account/auth').send({ email: user.email, password: 'guess-guess' }),
         ),
       );
       const statuses = attempts.map((r) => r.status);
       expect(statuses.filter((s) => s === 401)).toHaveLength(5);
       expect(statuses.filter((s) => s === 429)).toHaveLength(7);
-      const refused = await t.http.post('/api/v1/auth/login').send({ email: user.email, password: user.password });
+      const refused = await t.http.post('/api/v1/account/auth').send({ email: user.email, password: user.password });
       expectError(refused, 429, 'rate_limited');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     });
   });
 
-  describe('POST /auth/logout', () => {
+  describe('POST /account/log-out', () => {
     it('ends the session at once', async () => {
       const user = await newAccount(t.http, 'logout');
-      expect(expectSuccess(await t.http.post('/api/v1/auth/logout').set(user.auth))).toEqual({});
+      expect(expectSuccess(await t.http.post('/api/v1/account/log-out').set(user.auth))).toEqual({});
       expectError(await t.http.get('/api/v1/account').set(user.auth), 401, 'unauthorized');
     });
 
     it('409 when called with an API key, which is revoked instead', async () => {
       const user = await newAccount(t.http, 'logoutkey');
       const key = await newApiKey(t.http, user);
-      expectError(await t.http.post('/api/v1/auth/logout').set('X-API-Key', key.raw_key), 409, 'conflict');
+      expectError(await t.http.post('/api/v1/account/log-out').set('X-API-Key', key.raw_key), 409, 'conflict');
     });
 
     it('401 without a credential', async () => {
-      expectError(await t.http.post('/api/v1/auth/logout'), 401, 'unauthorized');
+      expectError(await t.http.post('/api/v1/account/log-out'), 401, 'unauthorized');
     });
   });
 
@@ -234,7 +228,7 @@ describe('Identity: account', () => {
       201,
     );
     await t.http.post('/api/v1/account/fingerprints').set(user.auth).send({ expires_in: '7d' }).expect(201);
-    await t.http.post(`/api/v1/account/fingerprints/${first.id}/deactivate`).set(user.auth).expect(200);
+    await t.http.post(`/api/v1/account/fingerprints/${first.id}/revoke`).set(user.auth).expect(200);
     expect(expectSuccess(await t.http.get('/api/v1/account/summary').set(user.auth)).fingerprints_count).toBe(1);
   });
 });

@@ -338,8 +338,8 @@ describe('Invitations', () => {
       const third = await ownedCompany('Third Co');
       const early = await invite(t.http, first.owner, first.company.id, email.toUpperCase());
       const password = 'correct horse battery';
-      expectSuccess(await t.http.post('/api/v1/auth/register').send({ email, password, name: 'Late' }), 201);
-      const session = expectSuccess(await t.http.post('/api/v1/auth/login').send({ email, password }));
+      expectSuccess(await t.http.post('/api/v1/account/reg').send({ email, password, name: 'Late' }), 201);
+      const session = expectSuccess(await t.http.post('/api/v1/account/auth').send({ email, password }));
       const auth = { Authorization: `Bearer ${session.access_token}` };
       const middle = await invite(t.http, second.owner, second.company.id, email);
       const late = await invite(t.http, third.owner, third.company.id, email);

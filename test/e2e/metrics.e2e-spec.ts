@@ -111,14 +111,14 @@ describe('metrics, with METRICS_PORT set', () => {
       expect((await t.http.get('/api/v1/account').set('X-API-Key', key.raw_key)).status).toBe(429);
     // Sign-in throttling answers 429 too, but is no quota refusal.
     for (let i = 0; i < 7; i++)
-      await t.http.post('/api/v1/auth/login').send({ email: owner.email, password: 'wrong password' });
+      await t.http.post('/api/v1/account/auth').send({ email: owner.email, password: 'wrong password' });
 
     const exposition = await scrape(port);
     expect(valueOf(exposition, 'api_key_quota_refusals_total')).toBe(2);
     expect(
       valueOf(
         exposition,
-        'http_request_duration_seconds_count{method="POST",route="/api/v1/auth/login",status_code="429"}',
+        'http_request_duration_seconds_count{method="POST",route="/api/v1/account/auth",status_code="429"}',
       ),
     ).toBeGreaterThan(0);
   });

@@ -107,9 +107,9 @@ async function main(baseUrl: string): Promise<void> {
   const api = createClient<paths>({ baseUrl });
   const email = 'typed-' + Date.now() + '@example.com';
   const password = 'correct horse battery';
-  const signUp = await api.POST('/api/v1/auth/register', { body: { email, password, name: 'Typed Client' } });
+  const signUp = await api.POST('/api/v1/account/reg', { body: { email, password, name: 'Typed Client' } });
   if (!signUp.data) throw new Error('sign-up: ' + JSON.stringify(signUp.error));
-  const login = await api.POST('/api/v1/auth/login', { body: { email, password } });
+  const login = await api.POST('/api/v1/account/auth', { body: { email, password } });
   if (!login.data) throw new Error('login: ' + JSON.stringify(login.error));
   const session = { Authorization: 'Bearer ' + login.data.data.access_token };
   const key = await api.POST('/api/v1/account/api-keys', { headers: session, body: { name: 'Typed client' } });

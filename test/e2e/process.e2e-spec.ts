@@ -351,8 +351,8 @@ describe('Process: start-up settings and graceful shutdown', () => {
         });
       const email = `sigterm-${Date.now()}@example.test`;
       const password = 'correct horse battery';
-      await (await api('/auth/register', { method: 'POST', body: { email, password, name: 'Load' } })).arrayBuffer();
-      const login = await (await api('/auth/login', { method: 'POST', body: { email, password } })).json();
+      await (await api('/account/reg', { method: 'POST', body: { email, password, name: 'Load' } })).arrayBuffer();
+      const login = await (await api('/account/auth', { method: 'POST', body: { email, password } })).json();
       const token = login.data.access_token as string;
       const company = (await (await api('/companies', { method: 'POST', token, body: { name: 'Load' } })).json()).data;
 

@@ -152,7 +152,7 @@ const processAlive = (pid: number) => {
       expect(processAlive(postgresPid)).toBe(true);
 
       const account = { email: 'zero-config@example.com', password: 'correct horse battery', name: 'Zero' };
-      expect((await call(first.port, '/auth/register', account)).status).toBe(201);
+      expect((await call(first.port, '/account/reg', account)).status).toBe(201);
 
       first.child.kill('SIGTERM'); // npm's PID, as a process manager has it
       await first.exited;
@@ -167,7 +167,7 @@ const processAlive = (pid: number) => {
       const second = startService('node', project, await freePort(), env);
       services.push(second);
       await waitUntilReady(second);
-      const login = await call(second.port, '/auth/login', { email: account.email, password: account.password });
+      const login = await call(second.port, '/account/auth', { email: account.email, password: account.password });
       expect(login.status).toBe(200);
       second.child.kill('SIGTERM');
       expect(await second.exited).toEqual({ code: 0, signal: null });

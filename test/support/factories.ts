@@ -18,13 +18,12 @@ export function uniqueEmail(label = 'user'): string {
   return `${label}-${randomUUID()}@example.test`;
 }
 
-/** Registers and signs in a fresh account. */
+/** Registers a fresh account, which signs it in. */
 export async function newAccount(http: TestAgent, label = 'user', name = 'Test User'): Promise<TestAccount> {
   const email = uniqueEmail(label);
   const password = 'correct horse battery';
-  const account = expectSuccess(await http.post('/api/v1/auth/register').send({ email, password, name }), 201);
-  const session = expectSuccess(await http.post('/api/v1/auth/login').send({ email, password }));
-  return { id: account.id, email, password, token: session.access_token, auth: bearer(session.access_token) };
+  const session = expectSuccess(await http.post('/api/v1/account/reg').send({ email, password, name }), 201);
+  return { id: session.user_id, email, password, token: session.access_token, auth: bearer(session.access_token) };
 }
 
 export function bearer(token: string): Record<string, string> {
@@ -114,8 +113,8 @@ export async function newAdmin(http: TestAgent, db: DataSource): Promise<TestAcc
   const email = uniqueEmail('admin');
   const password = 'administrator-password';
   await ensureAdministrator(Db.of(db), { email, password }, 4);
-  const session = expectSuccess(await http.post('/api/v1/auth/login').send({ email, password }));
-  return { id: session.account.id, email, password, token: session.access_token, auth: bearer(session.access_token) };
+  const session = expectSuccess(await http.post('/api/v1/account/auth').send({ email, password }));
+  return { id: session.user.id, email, password, token: session.access_token, auth: bearer(session.access_token) };
 }
 
 /** Invites `invitee` to the company as `inviter` and returns the invitation (status waiting). */

@@ -136,5 +136,5 @@ export const LEAKS = [
   /\b(SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM)\b/,
   /syntax error at or near|violates (foreign key|unique|not-null|check) constraint|invalid input syntax|QueryFailedError/i,
   /\$2[aby]\$\d\d\$/,
-  /password_hash|confirmation_token_hash/,
+  /password_hash|token_hash|code_hash/,
 ];

@@ -10,7 +10,8 @@ export const TOKEN_KINDS = {
   apiKey: 'bpk',
   session: 'bps',
   fingerprint: 'bpf',
-  confirmation: 'bpc',
+  refresh: 'bpr',
+  passwordReset: 'bpw',
 } as const;
 
 export type TokenKind = keyof typeof TOKEN_KINDS;

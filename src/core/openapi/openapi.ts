@@ -20,7 +20,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion(API_VERSION)
     .addServer('/', 'This service')
     .addBearerAuth(
-      { type: 'http', scheme: 'bearer', description: 'Session token from /auth/login, or an API key' },
+      {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'Access token from /account/auth (or /account/reg, /account/refresh), or an API key',
+      },
       BEARER_SCHEME,
     )
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'API key' }, API_KEY_SCHEME)

@@ -52,10 +52,6 @@ export class AccountEntity {
   @Column({ type: 'varchar', length: 100, nullable: true, select: false })
   password_hash: string | null;
 
-  @Index('accounts_confirmation_token_hash_key', { unique: true, where: 'confirmation_token_hash IS NOT NULL' })
-  @Column({ type: 'char', length: 64, nullable: true, select: false })
-  confirmation_token_hash: string | null;
-
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
 

@@ -15,7 +15,7 @@ export class AccountsRepository {
   constructor(private readonly db: Db) {}
 
   /** Null when the e-mail is taken (the unique index decides, so concurrent sign-ups cannot both win). */
-  create(account: Pick<Row<AccountEntity>, 'email' | 'name' | 'password_hash' | 'confirmation_token_hash'>) {
+  create(account: Pick<Row<AccountEntity>, 'email' | 'name' | 'password_hash'>) {
     return this.db.one<AccountDto>(
       sql`${accounts.insert(account)} ON CONFLICT (email) DO NOTHING RETURNING ${ACCOUNT}`,
     );
@@ -38,10 +38,17 @@ export class AccountsRepository {
     return this.db.one(sql`UPDATE accounts SET ${set}, updated_at = now() WHERE id = ${id} RETURNING ${ACCOUNT}`);
   }
 
-  confirm(confirmationTokenHash: string) {
+  /** Null when it was already confirmed. */
+  markConfirmed(id: string) {
     return this.db.one<AccountDto>(
-      sql`UPDATE accounts SET status = 'confirmed', confirmation_token_hash = NULL, updated_at = now()
-          WHERE confirmation_token_hash = ${confirmationTokenHash} RETURNING ${ACCOUNT}`,
+      sql`UPDATE accounts SET status = 'confirmed', updated_at = now()
+          WHERE id = ${id} AND status <> 'confirmed' RETURNING ${ACCOUNT}`,
+    );
+  }
+
+  async setPassword(id: string, passwordHash: string): Promise<void> {
+    await this.db.affected(
+      sql`UPDATE accounts SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${id}`,
     );
   }
 
@@ -55,7 +62,8 @@ export class AccountsRepository {
            JOIN companies c ON c.id = i.company_id AND c.deleting_at IS NULL
            WHERE i.email = ${account.email.toLowerCase()} AND i.status = 'waiting') AS invitations_count,
          (SELECT count(*)::int FROM fingerprints
-           WHERE account_id = ${account.id} AND deactivated_at IS NULL AND expires_at > now()) AS fingerprints_count`,
+           WHERE account_id = ${account.id} AND deactivated_at IS NULL
+             AND (expires_at IS NULL OR expires_at > now())) AS fingerprints_count`,
     ))!;
   }
 }

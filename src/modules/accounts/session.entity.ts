@@ -2,7 +2,10 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { AccountEntity } from './account.entity';
 import { FingerprintEntity } from '../fingerprints/fingerprint.entity';
 
-/** A signed-in session: the bearer token's SHA-256, never the token. */
+/**
+ * A signed-in session: its current access token's SHA-256 (never the token) and the end of its
+ * refresh chain. Each refresh rotates the access token in place; revoking the row ends both.
+ */
 @Entity('sessions')
 export class SessionEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -29,8 +32,13 @@ export class SessionEntity {
   @JoinColumn({ name: 'fingerprint_id' })
   fingerprint?: FingerprintEntity;
 
+  /** When the current access token stops working. */
   @Column({ type: 'timestamptz' })
   expires_at: Date;
+
+  /** When the refresh chain ends: no refresh after it (REFRESH_TOKEN_TTL_DAYS, or the fingerprint's end). */
+  @Column({ type: 'timestamptz' })
+  refresh_expires_at: Date;
 
   @Column({ type: 'timestamptz', nullable: true })
   revoked_at: Date | null;

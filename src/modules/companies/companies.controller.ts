@@ -6,6 +6,7 @@ import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
 import { Public } from '../../core/auth/auth.decorators';
 import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
+import { MyCompaniesQueryDto } from './dto/my-companies-query.dto';
 import { CompaniesService } from './companies.service';
 import {
   ChangePlanDto,
@@ -34,9 +35,9 @@ export class CompaniesController {
   }
 
   @Get()
-  @ApiOperation({ summary: "The caller's companies, newest first" })
+  @ApiOperation({ summary: "The caller's companies, newest first; search by name or slug" })
   @ApiPage('companies', CompanyDto)
-  listMyCompanies(@CurrentAuth() auth: AuthContext, @Query() query: PageQueryDto) {
+  listMyCompanies(@CurrentAuth() auth: AuthContext, @Query() query: MyCompaniesQueryDto) {
     return this.companies.listMine(auth, query);
   }
 

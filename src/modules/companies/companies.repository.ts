@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyStanding, CompanyStandings } from '../../core/access/company-standing';
 import { conflictOnDuplicate } from '../../core/http/app.exception';
-import { listPage, Where } from '../../core/pagination/list';
+import { containing, listPage, Where } from '../../core/pagination/list';
 import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
+import type { MyCompaniesQueryDto } from './dto/my-companies-query.dto';
 import { Db } from '../../database/db';
 import { raw, sql } from '../../database/sql';
 import { Row, Table } from '../../database/table';
@@ -73,12 +74,16 @@ export class CompaniesRepository implements CompanyStandings {
     );
   }
 
-  listForMember(accountId: string, query: PageQueryDto): Promise<Page<CompanyDto>> {
+  listForMember(accountId: string, query: MyCompaniesQueryDto): Promise<Page<CompanyDto>> {
     return listPage(
       this.db,
       {
         from: 'company_members m JOIN companies c ON c.id = m.company_id AND c.deleting_at IS NULL',
-        where: new Where(sql`m.account_id = ${accountId}`),
+        where: new Where(sql`m.account_id = ${accountId}`).and(
+          query.search === undefined
+            ? sql`TRUE`
+            : sql`(c.name ILIKE ${containing(query.search)} OR c.slug ILIKE ${containing(query.search)})`,
+        ),
         orderBy: 'c.created_at DESC, c.id DESC',
         key: ['m.company_id', 'm.account_id'],
         select: COMPANY,

@@ -5,6 +5,7 @@ import { AuthContext } from '../../core/auth/auth-context';
 import { AppException, found } from '../../core/http/app.exception';
 import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
+import { MyCompaniesQueryDto } from './dto/my-companies-query.dto';
 import { StorageService } from '../../core/storage/storage.service';
 import { PlanCatalog } from '../plans/plan-catalog';
 import { CompaniesRepository, TableBytes, toMb } from './companies.repository';
@@ -79,7 +80,7 @@ export class CompaniesService {
     }
   }
 
-  listMine(auth: AuthContext, query: PageQueryDto): Promise<Page<CompanyDto>> {
+  listMine(auth: AuthContext, query: MyCompaniesQueryDto): Promise<Page<CompanyDto>> {
     return this.companies.listForMember(auth.account.id, query);
   }
 

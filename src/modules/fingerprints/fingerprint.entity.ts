@@ -6,9 +6,14 @@ import { AccountSecretEntity } from '../accounts/account-secret.entity';
 @Index('fingerprints_account_id_created_at_idx', ['account_id', 'created_at', 'id'])
 @Index('fingerprints_key_hash_key', ['key_hash'], { unique: true })
 export class FingerprintEntity extends AccountSecretEntity {
-  @Column({ type: 'timestamptz' })
-  expires_at: Date;
+  /** Null: it never expires. */
+  @Column({ type: 'timestamptz', nullable: true })
+  expires_at: Date | null;
 
   @Column({ type: 'timestamptz', nullable: true })
   deactivated_at: Date | null;
+
+  /** Last sign-in with it. */
+  @Column({ type: 'timestamptz', nullable: true })
+  last_used_at: Date | null;
 }

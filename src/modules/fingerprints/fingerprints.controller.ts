@@ -3,8 +3,12 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
 import { UuidParam } from '../../core/http/validation';
 import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
-import { PageQueryDto } from '../../core/pagination/page-query.dto';
-import { CreateFingerprintDto, FingerprintDto, FingerprintWithRawKeyDto } from './dto/fingerprint.dto';
+import {
+  CreateFingerprintDto,
+  FingerprintDto,
+  FingerprintQueryDto,
+  FingerprintWithKeyDto,
+} from './dto/fingerprint.dto';
 import { FingerprintsService } from './fingerprints.service';
 
 @ApiTags('Account')
@@ -13,24 +17,24 @@ export class FingerprintsController {
   constructor(private readonly fingerprints: FingerprintsService) {}
 
   @Get()
-  @ApiOperation({ summary: "The account's fingerprints, newest first" })
+  @ApiOperation({ summary: "The account's fingerprints, newest first; filter by status and search" })
   @ApiPage('fingerprints', FingerprintDto)
-  list(@CurrentAuth() auth: AuthContext, @Query() query: PageQueryDto) {
+  list(@CurrentAuth() auth: AuthContext, @Query() query: FingerprintQueryDto) {
     return this.fingerprints.list(auth, query);
   }
 
   @Post()
-  @ApiOperation({ summary: 'Create a temporary sign-in key for a third party; raw_key is shown only here' })
-  @ApiEnvelope(FingerprintWithRawKeyDto, { status: HttpStatus.CREATED })
+  @ApiOperation({ summary: 'Create a sign-in key for a third party; `key` is shown only here' })
+  @ApiEnvelope(FingerprintWithKeyDto, { status: HttpStatus.CREATED })
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateFingerprintDto) {
     return this.fingerprints.create(auth, body);
   }
 
-  @Post(':fingerprintId/deactivate')
+  @Post(':fingerprintId/revoke')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Deactivate a fingerprint (irreversible); its sessions end at once' })
+  @ApiOperation({ summary: 'Revoke a fingerprint (irreversible); its sessions end at once' })
   @ApiEnvelope(FingerprintDto)
-  deactivate(@CurrentAuth() auth: AuthContext, @UuidParam('fingerprintId') id: string) {
-    return this.fingerprints.deactivate(auth, id);
+  revoke(@CurrentAuth() auth: AuthContext, @UuidParam('fingerprintId') id: string) {
+    return this.fingerprints.revoke(auth, id);
   }
 }

@@ -1,18 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { listPage, Where } from '../../core/pagination/list';
 import { Page } from '../../core/pagination/page';
-import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { Db } from '../../database/db';
 import { raw, sql } from '../../database/sql';
 import { Row, Table } from '../../database/table';
-import type { FingerprintDto } from './dto/fingerprint.dto';
+import type { FingerprintDto, FingerprintQueryDto } from './dto/fingerprint.dto';
 import { FingerprintEntity } from './fingerprint.entity';
 
 const fingerprints = new Table(FingerprintEntity);
-/** A fingerprint as the API shows it: `active` is derived, never stored. */
+const ACTIVE = (alias: string) =>
+  `(${alias}.deactivated_at IS NULL AND (${alias}.expires_at IS NULL OR ${alias}.expires_at > now()))`;
+/** A fingerprint as the API shows it (the Kroncl server's fields): `status` is derived, never stored. */
 const FINGERPRINT = (alias: string) =>
-  `${fingerprints.list(alias, ['id', 'key_prefix', 'expires_at'])},
-   (${alias}.deactivated_at IS NULL AND ${alias}.expires_at > now()) AS active, ${alias}.created_at`;
+  `${alias}.id, CASE WHEN ${ACTIVE(alias)} THEN 'active' ELSE 'inactive' END AS status,
+   ${alias}.expires_at AS expired_at, ${alias}.last_used_at, ${alias}.key_prefix || '...' AS masked_key,
+   ${alias}.key_prefix, ${alias}.created_at`;
 
 @Injectable()
 export class FingerprintsRepository {
@@ -26,12 +28,17 @@ export class FingerprintsRepository {
     ))!;
   }
 
-  list(accountId: string, query: PageQueryDto): Promise<Page<FingerprintDto>> {
+  list(accountId: string, query: FingerprintQueryDto): Promise<Page<FingerprintDto>> {
+    const where = new Where(sql`f.account_id = ${accountId}`).contains(
+      `(f.id::text || ' ' || f.key_prefix)`,
+      query.search,
+    );
+    if (query.status) where.and(raw(query.status === 'active' ? ACTIVE('f') : `NOT ${ACTIVE('f')}`));
     return listPage(
       this.db,
       {
         from: 'fingerprints f',
-        where: new Where(sql`f.account_id = ${accountId}`),
+        where,
         orderBy: 'f.created_at DESC, f.id DESC',
         key: ['f.id'],
         select: FINGERPRINT('f'),
@@ -40,8 +47,8 @@ export class FingerprintsRepository {
     );
   }
 
-  /** Irreversible; deactivating again keeps the first time. Null when not the account's. */
-  deactivate(accountId: string, id: string) {
+  /** Irreversible; revoking again keeps the first time. Null when not the account's. */
+  revoke(accountId: string, id: string) {
     return this.db.one<FingerprintDto>(
       sql`WITH f AS (
             UPDATE fingerprints SET deactivated_at = coalesce(deactivated_at, now()), updated_at = now()
@@ -50,10 +57,12 @@ export class FingerprintsRepository {
     );
   }
 
-  findUsable(keyHash: string) {
+  /** The usable fingerprint with this key, its use recorded; null when unknown, revoked or expired. */
+  useForSignIn(keyHash: string) {
     return this.db.one<Pick<Row<FingerprintEntity>, 'id' | 'account_id' | 'expires_at'>>(
-      sql`SELECT id, account_id, expires_at FROM fingerprints
-          WHERE key_hash = ${keyHash} AND deactivated_at IS NULL AND expires_at > now()`,
+      sql`UPDATE fingerprints f SET last_used_at = now()
+          WHERE key_hash = ${keyHash} AND ${raw(ACTIVE('f'))}
+          RETURNING id, account_id, expires_at`,
     );
   }
 }

@@ -4,13 +4,13 @@ import { AuthContext } from '../../core/auth/auth-context';
 import { issueToken } from '../../core/auth/secret-token';
 import { SessionsRepository } from '../accounts/sessions.repository';
 import { found } from '../../core/http/app.exception';
-import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { Page } from '../../core/pagination/page';
 import {
   CreateFingerprintDto,
   FINGERPRINT_LIFETIMES,
   FingerprintDto,
-  FingerprintWithRawKeyDto,
+  FingerprintQueryDto,
+  FingerprintWithKeyDto,
 } from './dto/fingerprint.dto';
 import { FingerprintsRepository } from './fingerprints.repository';
 
@@ -21,26 +21,26 @@ export class FingerprintsService {
     private readonly sessions: SessionsRepository,
   ) {}
 
-  async create(auth: AuthContext, dto: CreateFingerprintDto): Promise<FingerprintWithRawKeyDto> {
+  async create(auth: AuthContext, dto: CreateFingerprintDto): Promise<FingerprintWithKeyDto> {
     const token = issueToken('fingerprint');
-    const expiresAt = new Date(Date.now() + FINGERPRINT_LIFETIMES[dto.expires_in] * 1000);
+    const lifetime = FINGERPRINT_LIFETIMES[dto.expires_in ?? 'never'];
     const fingerprint = await this.fingerprints.create({
       account_id: auth.account.id,
       key_prefix: token.prefix,
       key_hash: token.hash,
-      expires_at: expiresAt,
+      expires_at: lifetime === null ? null : new Date(Date.now() + lifetime * 1000),
     });
-    return { ...fingerprint, raw_key: token.raw };
+    return { ...fingerprint, key: token.raw };
   }
 
-  list(auth: AuthContext, query: PageQueryDto): Promise<Page<FingerprintDto>> {
+  list(auth: AuthContext, query: FingerprintQueryDto): Promise<Page<FingerprintDto>> {
     return this.fingerprints.list(auth.account.id, query);
   }
 
   /** Ends the fingerprint and every session opened with it, together. */
   @Transactional()
-  async deactivate(auth: AuthContext, id: string): Promise<FingerprintDto> {
-    const fingerprint = found(await this.fingerprints.deactivate(auth.account.id, id), 'Fingerprint');
+  async revoke(auth: AuthContext, id: string): Promise<FingerprintDto> {
+    const fingerprint = found(await this.fingerprints.revoke(auth.account.id, id), 'Fingerprint');
     await this.sessions.revokeByFingerprint(id);
     return fingerprint;
   }

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
 import { UuidParam } from '../../core/http/validation';
 import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
-import { PageQueryDto } from '../../core/pagination/page-query.dto';
+import { AccountInvitationQueryDto } from './dto/account-invitation-query.dto';
 import { InvitationAnswerDto, InvitationDto } from './dto/invitation.dto';
 import { InvitationsService } from './invitations.service';
 import { AccountDto } from '../accounts/dto/account.dto';
@@ -15,9 +15,11 @@ export class AccountInvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
 
   @Get()
-  @ApiOperation({ summary: "Invitations sent to the account's e-mail, every status, newest first" })
+  @ApiOperation({
+    summary: "Invitations sent to the account's e-mail, newest first; filter by status and company name",
+  })
   @ApiPage('invitations', InvitationDto)
-  list(@CurrentAuth() auth: AuthContext<AccountDto>, @Query() query: PageQueryDto) {
+  list(@CurrentAuth() auth: AuthContext<AccountDto>, @Query() query: AccountInvitationQueryDto) {
     return this.invitations.listMine(auth, query);
   }
 

@@ -7,6 +7,7 @@ import { Db } from '../../database/db';
 import { raw, sql } from '../../database/sql';
 import { Table } from '../../database/table';
 import type { InvitationAnswerDto, InvitationDto } from './dto/invitation.dto';
+import type { AccountInvitationQueryDto } from './dto/account-invitation-query.dto';
 import { InvitationEntity } from './invitation.entity';
 
 const invitations = new Table(InvitationEntity);
@@ -69,12 +70,12 @@ export class InvitationsRepository {
   }
 
   /** Invitations sent to the address, every status, of companies that are not being deleted. */
-  listForEmail(email: string, query: PageQueryDto): Promise<Page<InvitationDto>> {
+  listForEmail(email: string, query: AccountInvitationQueryDto): Promise<Page<InvitationDto>> {
     return listPage(
       this.db,
       {
         from: `invitations i ${LIVE_COMPANY}`,
-        where: new Where(sql`i.email = ${email}`),
+        where: new Where(sql`i.email = ${email}`).equals('i.status', query.status).contains('c.name', query.search),
         orderBy: 'i.created_at DESC, i.id DESC',
         key: ['i.id'],
         select: INVITATION,

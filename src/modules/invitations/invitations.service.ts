@@ -8,6 +8,7 @@ import { Page } from '../../core/pagination/page';
 import { AccountDto } from '../accounts/dto/account.dto';
 import { MembersRepository } from '../members/members.repository';
 import { CreateInvitationDto, InvitationAnswerDto, InvitationDto } from './dto/invitation.dto';
+import { AccountInvitationQueryDto } from './dto/account-invitation-query.dto';
 import { InvitationsRepository } from './invitations.repository';
 
 /** An account's e-mail as invitations store it. */
@@ -39,7 +40,7 @@ export class InvitationsService {
     throw AppException.conflict(`The invitation is ${status}, only a waiting one can be revoked`);
   }
 
-  listMine(auth: AuthContext<AccountDto>, query: PageQueryDto): Promise<Page<InvitationDto>> {
+  listMine(auth: AuthContext<AccountDto>, query: AccountInvitationQueryDto): Promise<Page<InvitationDto>> {
     return this.invitations.listForEmail(addressOf(auth), query);
   }
 

@@ -2,7 +2,7 @@ import { OmitType } from '@nestjs/swagger';
 import { AccountEntity } from '../account.entity';
 
 /** The account as the API shows it (spec section 2, Account): every column but the secrets. */
-export class AccountDto extends OmitType(AccountEntity, ['password_hash', 'confirmation_token_hash'] as const) {}
+export class AccountDto extends OmitType(AccountEntity, ['password_hash'] as const) {}
 
 export class AccountSummaryDto {
   /** Companies the account belongs to. */
