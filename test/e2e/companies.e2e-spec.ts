@@ -255,7 +255,7 @@ describe('Companies', () => {
       const company = await newCompany(t.http, owner);
       const plan = expectSuccess(await t.http.get(`/api/v1/companies/${company.id}/plan`).set(owner.auth));
       expect(plan).toEqual({
-        plan: expect.objectContaining({ code: 'enterprise', lvl: 3, price_currency: 'RUB' }),
+        plan: expect.objectContaining({ code: 'enterprise', lvl: 1, price_currency: 'RUB' }),
         expires_at: company.plan_expires_at,
         expired: false,
       });
@@ -294,7 +294,7 @@ describe('Companies', () => {
           .set(admin.auth)
           .send({ code: 'start', period: 'month' }),
       );
-      expect(monthly).toMatchObject({ plan: { code: 'start', lvl: 1 }, expired: false });
+      expect(monthly).toMatchObject({ plan: { code: 'start', lvl: 3 }, expired: false });
       const days = (new Date(monthly.expires_at).getTime() - before) / DAY;
       expect(days).toBeGreaterThanOrEqual(28);
       expect(days).toBeLessThanOrEqual(31.1);
