@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../core/access/company-access';
 import { CompanyResources, CompanyRoute, RequirePermission } from '../../core/access/company-route.decorators';
@@ -44,6 +44,7 @@ export class PricingController {
   }
 
   @Post(':id/pricing/transactions/:transactionId/revoke')
+  @HttpCode(HttpStatus.OK)
   @RequirePermission('pricing.migrate')
   @ApiOperation({ summary: 'Cancel a pending purchase' })
   @ApiEnvelope(PricingTransactionDto)
@@ -53,6 +54,7 @@ export class PricingController {
   }
 
   @Post(':id/pricing/transactions/:transactionId/confirm')
+  @HttpCode(HttpStatus.OK)
   @RequirePermission('pricing.migrate', { admins: 'only' })
   @ApiOperation({
     summary:
