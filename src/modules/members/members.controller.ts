@@ -50,7 +50,7 @@ export class MembersController {
   @RequirePermission('accounts.settings')
   @ApiOperation({ summary: "A member's permission settings: codes added to and taken from what their positions grant" })
   @ApiEnvelope(MemberSettingsDto)
-  getSettings(@CurrentCompany() company: CompanyAccess, @Param('accountId') accountId: string) {
+  getMemberSettings(@CurrentCompany() company: CompanyAccess, @Param('accountId') accountId: string) {
     return this.members.settings(company, accountId);
   }
 
@@ -58,7 +58,7 @@ export class MembersController {
   @RequirePermission('accounts.settings.update')
   @ApiOperation({ summary: "Change a member's permission settings; only the fields sent change, null clears one" })
   @ApiEnvelope(MemberSettingsDto)
-  updateSettings(
+  updateMemberSettings(
     @CurrentCompany() company: CompanyAccess,
     @Param('accountId') accountId: string,
     @Body() body: UpdateMemberSettingsDto,
@@ -74,7 +74,7 @@ export class MembersController {
   })
   @ApiEnvelope(PermissionCodeDto, { isArray: true })
   @ApiErrors({ forbidden: "another member's permissions without accounts.settings" })
-  permissions(
+  listMemberPermissions(
     @CurrentAuth() auth: AuthContext,
     @CurrentCompany() company: CompanyAccess,
     @Param('accountId') accountId: string,

@@ -27,11 +27,16 @@ export class PricingController {
   @Post(':id/pricing/migrate')
   @RequirePermission('pricing.migrate')
   @ApiOperation({
-    summary: 'Buy a plan for a month or a year: a pending transaction priced from the plan, confirmed by an administrator',
+    summary:
+      'Buy a plan for a month or a year: a pending transaction priced from the plan, confirmed by an administrator',
   })
   @ApiEnvelope(PricingTransactionDto, { status: HttpStatus.CREATED })
   @ApiErrors({ conflict: 'the company already has a pending purchase' })
-  migrate(@CurrentAuth() auth: AuthContext, @CurrentCompany() company: CompanyAccess, @Body() body: MigratePlanDto) {
+  migratePricingPlan(
+    @CurrentAuth() auth: AuthContext,
+    @CurrentCompany() company: CompanyAccess,
+    @Body() body: MigratePlanDto,
+  ) {
     return this.pricing.migrate(auth, company, body);
   }
 
@@ -39,7 +44,7 @@ export class PricingController {
   @RequirePermission('pricing.transactions')
   @ApiOperation({ summary: "The company's plan purchases, newest first" })
   @ApiPage('transactions', PricingTransactionDto)
-  listTransactions(@CurrentCompany() company: CompanyAccess, @Query() query: PageQueryDto) {
+  listPricingTransactions(@CurrentCompany() company: CompanyAccess, @Query() query: PageQueryDto) {
     return this.pricing.list(company, query);
   }
 
@@ -49,7 +54,7 @@ export class PricingController {
   @ApiOperation({ summary: 'Cancel a pending purchase' })
   @ApiEnvelope(PricingTransactionDto)
   @ApiErrors({ conflict: 'the transaction is no longer pending' })
-  revoke(@CurrentCompany() company: CompanyAccess, @Param('transactionId') id: string) {
+  revokePricingTransaction(@CurrentCompany() company: CompanyAccess, @Param('transactionId') id: string) {
     return this.pricing.revoke(company, id);
   }
 
@@ -62,7 +67,7 @@ export class PricingController {
   })
   @ApiEnvelope(PricingTransactionDto)
   @ApiErrors({ conflict: 'the transaction is no longer pending' })
-  confirm(@CurrentCompany() company: CompanyAccess, @Param('transactionId') id: string) {
+  confirmPricingTransaction(@CurrentCompany() company: CompanyAccess, @Param('transactionId') id: string) {
     return this.pricing.confirm(company, id);
   }
 }

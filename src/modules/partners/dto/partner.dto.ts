@@ -17,9 +17,11 @@ export class BecomePartnerDto {
   @NormalisedEmail()
   email: string;
 
+  /** What the applicant offers. */
   @IsOptional()
   @IsString()
   @MaxLength(4000)
+  @ApiProperty({ example: 'We implement accounting systems for retail chains.', nullable: true, required: false })
   text?: string | null;
 }
 
