@@ -421,11 +421,7 @@ describe('Companies', () => {
 
       expectSuccess(await t.http.post(`${hrm}/employees/${employeeId}/deactivate`).set(owner.auth));
       expect(expectSuccess(await me())).toEqual({ permissions: [] });
-      expectError(
-        await t.http.get(`/api/v1/companies/${company.id}/storage/db`).set(member.auth),
-        403,
-        'forbidden',
-      );
+      expectError(await t.http.get(`/api/v1/companies/${company.id}/storage/db`).set(member.auth), 403, 'forbidden');
     });
   });
 
@@ -448,9 +444,7 @@ describe('Companies', () => {
       });
       expect(status.objects_mb).toBeGreaterThan(0);
 
-      const database = expectSuccess(
-        await t.http.get(`/api/v1/companies/${company.id}/storage/db`).set(owner.auth),
-      );
+      const database = expectSuccess(await t.http.get(`/api/v1/companies/${company.id}/storage/db`).set(owner.auth));
       expect(database.limit_db_mb).toBe(10240);
       const rows = Object.fromEntries(
         database.tables.map((table: { name: string; rows: number }) => [table.name, table.rows]),

@@ -22,5 +22,5 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Deals: 'Deals with clients and their stages.',
   Counterparties: 'Counterparties of finance operations: the other side of each payment.',
   Pricing: "A company's plan period and its plan purchases, confirmed by an administrator.",
-  Partners: 'The public partner application form and the administrators\' list of applications.',
+  Partners: "The public partner application form and the administrators' list of applications.",
 };

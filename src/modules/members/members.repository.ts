@@ -12,8 +12,7 @@ export const companyMembers = new Table(CompanyMemberEntity);
 const memberSettings = new Table(MemberSettingsEntity);
 
 /** A member as the platform lists it: the account's fields with the membership's role and time. */
-const MEMBER =
-  'a.id, a.name, a.email, a.status, a.avatar_url, a.created_at, m.role AS role_code, m.joined_at';
+const MEMBER = 'a.id, a.name, a.email, a.status, a.avatar_url, a.created_at, m.role AS role_code, m.joined_at';
 
 @Injectable()
 export class MembersRepository {

@@ -56,7 +56,9 @@ export class PricingService {
       expires_at: oneAhead(period),
     });
     if (!created) {
-      throw AppException.conflict('The company already has a pending plan purchase; revoke it or wait for it to be confirmed');
+      throw AppException.conflict(
+        'The company already has a pending plan purchase; revoke it or wait for it to be confirmed',
+      );
     }
     return created;
   }
