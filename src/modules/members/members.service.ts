@@ -79,10 +79,8 @@ export class MembersService {
    * their own; another member's need `accounts.settings`.
    */
   async permissions(access: CompanyAccess, callerId: string, accountId: string): Promise<PermissionCodeDto[]> {
-    if (accountId === callerId && access.role !== 'admin') {
-      return access.permissions.map((code) => ({ code }));
-    }
-    if (access.role !== 'admin' && !access.permissions.includes('accounts.settings')) {
+    if (accountId === callerId) return access.permissions.map((code) => ({ code }));
+    if (!access.permissions.includes('accounts.settings')) {
       throw AppException.forbidden("Requires permission 'accounts.settings' to read another member's permissions");
     }
     const standing = await this.standings.standing(access.companyId, accountId);
