@@ -43,6 +43,8 @@ import { LogsModule } from './modules/logs/logs.module';
 import { MembersModule } from './modules/members/members.module';
 import { PermissionsModule } from './modules/permissions/permissions.module';
 import { PlansModule } from './modules/plans/plans.module';
+import { PricingModule } from './modules/pricing/pricing.module';
+import { PartnersModule } from './modules/partners/partners.module';
 import { CurrenciesModule } from './modules/currencies/currencies.module';
 import { SupportModule } from './modules/support/support.module';
 import { MediaModule } from './modules/storage/media.module';
@@ -105,6 +107,8 @@ import { WarehouseModule } from './modules/warehouse/warehouse.module';
     LogsModule,
     HealthModule,
     PlansModule,
+    PricingModule,
+    PartnersModule,
     CurrenciesModule,
     PermissionsModule,
   ],

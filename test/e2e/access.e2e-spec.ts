@@ -187,7 +187,8 @@ describe('Access control', () => {
     /**
      * A row of the company for each path parameter the guard checks (CompanyResources): without
      * one, the walk would stop at 404. A new module's resource parameter needs a line here; a
-     * parameter name two modules share is keyed `<param> <module path>` (`categoryId fm/`).
+     * parameter name two modules share is keyed `<param> <module path>` (`categoryId fm/`, or
+     * `transactionId pricing/` for a path right under the company).
      */
     const RESOURCE_FIXTURES: Record<string, (companyId: string, owner: TestAccount) => Promise<string>> = {
       sourceId: async (companyId, owner) =>
@@ -252,6 +253,10 @@ describe('Access control', () => {
         };
         return expectSuccess(await t.http.post(url).set(owner.auth).send(body), 201).id;
       },
+      'transactionId pricing/': async (companyId, owner) => {
+        const url = `/api/v1/companies/${companyId}/pricing/migrate`;
+        return expectSuccess(await t.http.post(url).set(owner.auth).send({ plan_code: 'start' }), 201).id;
+      },
       invitationId: async (companyId, owner) =>
         (await invite(t.http, owner, companyId, `walk-${randomUUID()}@example.test`)).id,
       ticketId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).id,
@@ -281,7 +286,11 @@ describe('Access control', () => {
           const fixture =
             Object.keys(RESOURCE_FIXTURES).find((key) => {
               const [name, module] = key.split(' ');
-              return name === param && module !== undefined && op.path.includes(`/modules/${module}`);
+              return (
+                name === param &&
+                module !== undefined &&
+                (op.path.includes(`/modules/${module}`) || op.path.includes(`/{id}/${module}`))
+              );
             }) ?? param;
           if (!resources.has(fixture)) {
             resources.set(
@@ -340,7 +349,8 @@ describe('Access control', () => {
       const { companyId, urls } = await guardedOperations(owner);
       await setPlan(db, companyId, 'start', new Date(Date.now() + DAY));
       const aboveLevel = urls.filter(
-        ({ op, code }) => catalog.get(code)!.lvl > 1 && !op.permission!.includes('administrators'),
+        // 'start' is the cheapest plan, lvl 3: it has only the codes of lvl 3.
+        ({ op, code }) => catalog.get(code)!.lvl < 3 && !op.permission!.includes('administrators'),
       );
       await expectRefused(aboveLevel, companyId, owner, 'plan_required');
     });

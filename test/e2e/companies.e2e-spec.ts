@@ -33,13 +33,25 @@ describe('Companies', () => {
         email: null,
         owner_id: owner.id,
         role: 'owner',
+        role_code: 'owner',
         plan_code: 'enterprise',
         plan_expires_at: expect.stringMatching(TIMESTAMP),
         joined_at: expect.stringMatching(TIMESTAMP),
         created_at: expect.stringMatching(TIMESTAMP),
         updated_at: expect.stringMatching(TIMESTAMP),
+        storage: {
+          id: company.id,
+          company_id: company.id,
+          schema_name: 'public',
+          status: 'active',
+          storage_type: 'schema',
+          metadata: { bucket: expect.any(String) },
+          created_at: company.created_at,
+          updated_at: company.updated_at,
+        },
       });
       const plans = expectPage(await t.http.get('/api/v1/plans'), 'plans').items;
+      // Cheapest first: the richest plan (lvl 1) is the last.
       expect(company.plan_code).toBe(plans[plans.length - 1].code);
       expect(Math.abs(new Date(company.plan_expires_at).getTime() - before - 30 * DAY)).toBeLessThan(10_000);
     });
@@ -85,18 +97,18 @@ describe('Companies', () => {
   });
 
   describe('listing', () => {
-    it("GET /companies lists the caller's companies, newest first, with their role", async () => {
+    it("GET /companies/my lists the caller's companies, newest first, with their role", async () => {
       const owner = await newAccount(t.http, 'lister');
       const member = await newAccount(t.http, 'listmember');
       const older = await newCompany(t.http, owner);
       const newer = await newCompany(t.http, owner);
       await addMember(db, older.id, member);
-      const mine = expectPage(await t.http.get('/api/v1/companies').set(owner.auth), 'companies');
+      const mine = expectPage(await t.http.get('/api/v1/companies/my').set(owner.auth), 'companies');
       expect(mine.items.map((c) => c.id)).toEqual([newer.id, older.id]);
-      const theirs = expectPage(await t.http.get('/api/v1/companies').set(member.auth), 'companies');
+      const theirs = expectPage(await t.http.get('/api/v1/companies/my').set(member.auth), 'companies');
       expect(theirs.items).toEqual([expect.objectContaining({ id: older.id, role: 'member', owner_id: owner.id })]);
       expect(
-        expectPage(await t.http.get('/api/v1/companies?limit=1&page=2').set(owner.auth), 'companies').items[0].id,
+        expectPage(await t.http.get('/api/v1/companies/my?limit=1&page=2').set(owner.auth), 'companies').items[0].id,
       ).toBe(older.id);
     });
 
@@ -255,7 +267,7 @@ describe('Companies', () => {
       const company = await newCompany(t.http, owner);
       const plan = expectSuccess(await t.http.get(`/api/v1/companies/${company.id}/plan`).set(owner.auth));
       expect(plan).toEqual({
-        plan: expect.objectContaining({ code: 'enterprise', lvl: 3, price_currency: 'RUB' }),
+        plan: expect.objectContaining({ code: 'enterprise', lvl: 1, price_currency: 'RUB' }),
         expires_at: company.plan_expires_at,
         expired: false,
       });
@@ -294,7 +306,7 @@ describe('Companies', () => {
           .set(admin.auth)
           .send({ code: 'start', period: 'month' }),
       );
-      expect(monthly).toMatchObject({ plan: { code: 'start', lvl: 1 }, expired: false });
+      expect(monthly).toMatchObject({ plan: { code: 'start', lvl: 3 }, expired: false });
       const days = (new Date(monthly.expires_at).getTime() - before) / DAY;
       expect(days).toBeGreaterThanOrEqual(28);
       expect(days).toBeLessThanOrEqual(31.1);
@@ -400,7 +412,7 @@ describe('Companies', () => {
       );
       const me = () => t.http.get(`/api/v1/companies/${company.id}/permissions/me`).set(member.auth);
       expect(expectSuccess(await me())).toEqual({ permissions: ['company.summary', 'storage', 'storage.db'] });
-      expectSuccess(await t.http.get(`/api/v1/companies/${company.id}/storage/database`).set(member.auth));
+      expectSuccess(await t.http.get(`/api/v1/companies/${company.id}/storage/db`).set(member.auth));
       expectError(
         await t.http.get(`/api/v1/companies/${company.id}/permissions/me`).set((await newAccount(t.http)).auth),
         404,
@@ -409,11 +421,7 @@ describe('Companies', () => {
 
       expectSuccess(await t.http.post(`${hrm}/employees/${employeeId}/deactivate`).set(owner.auth));
       expect(expectSuccess(await me())).toEqual({ permissions: [] });
-      expectError(
-        await t.http.get(`/api/v1/companies/${company.id}/storage/database`).set(member.auth),
-        403,
-        'forbidden',
-      );
+      expectError(await t.http.get(`/api/v1/companies/${company.id}/storage/db`).set(member.auth), 403, 'forbidden');
     });
   });
 
@@ -436,15 +444,13 @@ describe('Companies', () => {
       });
       expect(status.objects_mb).toBeGreaterThan(0);
 
-      const database = expectSuccess(
-        await t.http.get(`/api/v1/companies/${company.id}/storage/database`).set(owner.auth),
-      );
+      const database = expectSuccess(await t.http.get(`/api/v1/companies/${company.id}/storage/db`).set(owner.auth));
       expect(database.limit_db_mb).toBe(10240);
       const rows = Object.fromEntries(
         database.tables.map((table: { name: string; rows: number }) => [table.name, table.rows]),
       );
       expect(rows).toMatchObject({ companies: 1, company_members: 1, employees: 0 });
-      const otherDb = expectSuccess(await t.http.get(`/api/v1/companies/${other.id}/storage/database`).set(owner.auth));
+      const otherDb = expectSuccess(await t.http.get(`/api/v1/companies/${other.id}/storage/db`).set(owner.auth));
       expect(otherDb.tables.find((table: { name: string }) => table.name === 'company_members').rows).toBe(4);
       expect(otherDb.size_mb).toBeGreaterThan(database.size_mb);
     });

@@ -39,7 +39,7 @@ describe('Foundation: HTTP contract and public endpoints', () => {
   afterAll(() => t.close());
 
   describe('public endpoints', () => {
-    it('lists at least three plans in RUB, cheapest level first', async () => {
+    it('lists at least three plans in RUB, cheapest first (the highest lvl: lvl 1 is the richest)', async () => {
       const { items, pagination } = expectPage(await t.http.get('/api/v1/plans'), 'plans');
       expect(items.length).toBeGreaterThanOrEqual(3);
       expect(pagination).toMatchObject({ page: 1, limit: 20, total: items.length, pages: 1 });
@@ -60,7 +60,7 @@ describe('Foundation: HTTP contract and public endpoints', () => {
         });
       }
       const levels = items.map((p) => p.lvl);
-      expect(levels).toEqual([...levels].sort((a, b) => a - b));
+      expect(levels).toEqual([...levels].sort((a, b) => b - a));
       expect(new Set(levels).size).toBe(levels.length);
     });
 
@@ -85,7 +85,7 @@ describe('Foundation: HTTP contract and public endpoints', () => {
       expect(codes).toEqual(expect.arrayContaining(['company.summary', 'crm.clients', 'logs.clear', 'hrm.report']));
       expect(permissions.find((p: { code: string }) => p.code === 'logs.clear')).toEqual({
         code: 'logs.clear',
-        lvl: 1,
+        lvl: 3,
         criticality: 10,
         allow_expired: false,
       });

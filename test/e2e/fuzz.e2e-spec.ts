@@ -38,7 +38,7 @@ const percentEncoded = (value: string) =>
   }).join('');
 
 /** Operations whose success would end the fuzzer's own context: their ids are never the real ones. */
-const CONTEXT_ENDING = [/^DELETE \/api\/v1\/companies\/\{id\}$/, /\/logout$/, /\/members\/\{accountId\}$/];
+const CONTEXT_ENDING = [/^DELETE \/api\/v1\/companies\/\{id\}$/, /\/logout$/, /\/modules\/accounts\/\{accountId\}$/];
 
 describe('Fuzz: every operation, hostile input', () => {
   let t: TestApp;

@@ -83,7 +83,7 @@ describe('HRM permission inheritance', () => {
     await expectHeld(['hrm.employees', 'hrm.positions']);
 
     // 7. The member is removed: the card is unlinked, so rejoining grants nothing.
-    expectSuccess(await t.http.delete(`${companyUrl}/members/${member.id}`).set(owner.auth));
+    expectSuccess(await t.http.delete(`${companyUrl}/modules/accounts/${member.id}`).set(owner.auth));
     expectError(await t.http.get(`${companyUrl}/permissions/me`).set(member.auth), 404, 'not_found');
     expectError(await t.http.get(`${hrm}/employees`).set(member.auth), 404, 'not_found');
     const unlinked = expectSuccess(await t.http.get(`${hrm}/employees/${card.id}`).set(owner.auth));

@@ -21,7 +21,7 @@ describe('Invitations', () => {
   });
   afterAll(() => t.close());
 
-  const invitationsOf = (companyId: string) => `/api/v1/companies/${companyId}/invitations`;
+  const invitationsOf = (companyId: string) => `/api/v1/companies/${companyId}/accounts/invitations`;
   const mine = '/api/v1/account/invitations';
   const accept = (id: string) => `${mine}/${id}/accept`;
   const reject = (id: string) => `${mine}/${id}/reject`;
@@ -34,7 +34,7 @@ describe('Invitations', () => {
     return { owner, company };
   }
 
-  describe('POST /companies/{id}/invitations', () => {
+  describe('POST /companies/{id}/accounts/invitations', () => {
     it('creates a waiting invitation with every field, the e-mail normalised, and audits it', async () => {
       const { owner, company } = await ownedCompany('Acme Invites');
       const email = uniqueEmail('Invitee');
@@ -62,7 +62,7 @@ describe('Invitations', () => {
           account_id: owner.id,
           metadata: expect.objectContaining({
             method: 'POST',
-            path: `/api/v1/companies/${company.id}/invitations`,
+            path: `/api/v1/companies/${company.id}/accounts/invitations`,
             // The body as sent (the audit trail copies the request, not the normalised DTO).
             changes: { email: expect.stringMatching(new RegExp(email, 'i')) },
             result_id: invitation.id,
@@ -185,7 +185,7 @@ describe('Invitations', () => {
     });
   });
 
-  describe('GET /companies/{id}/invitations', () => {
+  describe('GET /companies/{id}/accounts/invitations', () => {
     it('lists every invitation of the company with company_name, newest first, paged', async () => {
       const { owner, company } = await ownedCompany('Listing Co');
       const invitee = await newAccount(t.http, 'lister');
@@ -228,7 +228,7 @@ describe('Invitations', () => {
     });
   });
 
-  describe('DELETE /companies/{id}/invitations/{invitationId}', () => {
+  describe('DELETE /companies/{id}/accounts/invitations/{invitationId}', () => {
     it('revokes (deletes) a waiting invitation and audits it; the invitee no longer sees it', async () => {
       const { owner, company } = await ownedCompany();
       const invitee = await newAccount(t.http, 'revoked');
@@ -237,7 +237,7 @@ describe('Invitations', () => {
 
       expect(
         expectSuccess(await t.http.delete(`${invitationsOf(company.id)}/${invitation.id}`).set(owner.auth)),
-      ).toEqual({});
+      ).toEqual({ company_id: company.id, invitation_id: invitation.id, revoked: true });
       expect(expectPage(await t.http.get(invitationsOf(company.id)).set(owner.auth), 'invitations').items).toEqual([]);
       expect(expectPage(await t.http.get(mine).set(invitee.auth), 'invitations').items).toEqual([]);
       expect((await summaryOf(invitee)).invitations_count).toBe(0);
@@ -250,7 +250,7 @@ describe('Invitations', () => {
           account_id: owner.id,
           metadata: expect.objectContaining({
             method: 'DELETE',
-            path: `/api/v1/companies/${company.id}/invitations/${invitation.id}`,
+            path: `/api/v1/companies/${company.id}/accounts/invitations/${invitation.id}`,
             ids: { invitationId: invitation.id },
           }),
         },
@@ -399,14 +399,17 @@ describe('Invitations', () => {
       expect(await summaryOf(invitee)).toMatchObject({ organizations_count: 2, invitations_count: 0 });
 
       const { items } = expectPage(
-        await t.http.get(`/api/v1/companies/${company.id}/members`).set(owner.auth),
-        'members',
+        await t.http.get(`/api/v1/companies/${company.id}/accounts`).set(owner.auth),
+        'accounts',
       );
       expect(items[0]).toEqual({
-        account_id: invitee.id,
+        id: invitee.id,
         name: 'Jo Joiner',
         email: invitee.email,
-        role: 'member',
+        status: expect.any(String),
+        avatar_url: null,
+        created_at: expect.stringMatching(TIMESTAMP),
+        role_code: 'member',
         joined_at: expect.stringMatching(TIMESTAMP),
       });
       const joined = expectSuccess(await t.http.get(`/api/v1/companies/${company.id}`).set(invitee.auth));

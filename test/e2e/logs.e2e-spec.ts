@@ -563,14 +563,15 @@ describe('Logs', () => {
         ],
         [
           'accounts.invitations.revoke',
-          async () => expectSuccess(await t.http.delete(`${company}/invitations/${invitationId}`).set(owner.auth)),
+          async () =>
+            expectSuccess(await t.http.delete(`${company}/accounts/invitations/${invitationId}`).set(owner.auth)),
         ],
         [
           'accounts.delete',
           async () => {
             const member = await newAccount(t.http, 'removed');
             await joinByInvitation(t.http, owner, companyId, member);
-            expectSuccess(await t.http.delete(`${company}/members/${member.id}`).set(owner.auth));
+            expectSuccess(await t.http.delete(`${company}/modules/accounts/${member.id}`).set(owner.auth));
           },
         ],
         [

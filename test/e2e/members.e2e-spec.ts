@@ -13,7 +13,9 @@ describe('Members', () => {
   });
   afterAll(() => t.close());
 
-  const membersOf = (companyId: string) => `/api/v1/companies/${companyId}/members`;
+  const membersOf = (companyId: string) => `/api/v1/companies/${companyId}/accounts`;
+  const removalOf = (companyId: string, accountId: string) =>
+    `/api/v1/companies/${companyId}/modules/accounts/${accountId}`;
   const cardOf = (companyId: string, employeeId: string) =>
     `/api/v1/companies/${companyId}/modules/hrm/employees/${employeeId}`;
 
@@ -26,24 +28,30 @@ describe('Members', () => {
     return { owner, company, member, employeeId };
   }
 
-  describe('GET /companies/{id}/members', () => {
+  describe('GET /companies/{id}/accounts', () => {
     it('lists every member with every field, most recently joined first', async () => {
       const { owner, company, member } = await companyWithMember();
-      const { items, pagination } = expectPage(await t.http.get(membersOf(company.id)).set(owner.auth), 'members');
+      const { items, pagination } = expectPage(await t.http.get(membersOf(company.id)).set(owner.auth), 'accounts');
       expect(pagination).toEqual({ total: 2, page: 1, limit: 20, pages: 1 });
       expect(items).toEqual([
         {
-          account_id: member.id,
+          id: member.id,
           name: 'Max Member',
           email: member.email,
-          role: 'member',
+          status: expect.any(String),
+          avatar_url: null,
+          created_at: expect.stringMatching(TIMESTAMP),
+          role_code: 'member',
           joined_at: expect.stringMatching(TIMESTAMP),
         },
         {
-          account_id: owner.id,
+          id: owner.id,
           name: 'Olga Owner',
           email: owner.email,
-          role: 'owner',
+          status: expect.any(String),
+          avatar_url: null,
+          created_at: expect.stringMatching(TIMESTAMP),
+          role_code: 'owner',
           joined_at: company.joined_at,
         },
       ]);
@@ -54,12 +62,15 @@ describe('Members', () => {
       const third = await newAccount(t.http, 'third');
       await addMember(db, company.id, third);
 
-      const first = expectPage(await t.http.get(`${membersOf(company.id)}?limit=2`).set(owner.auth), 'members');
+      const first = expectPage(await t.http.get(`${membersOf(company.id)}?limit=2`).set(owner.auth), 'accounts');
       expect(first.pagination).toEqual({ total: 3, page: 1, limit: 2, pages: 2 });
-      expect(first.items.map((m) => m.account_id)).toEqual([third.id, member.id]);
-      const second = expectPage(await t.http.get(`${membersOf(company.id)}?limit=2&page=2`).set(owner.auth), 'members');
-      expect(second.items.map((m) => m.account_id)).toEqual([owner.id]);
-      const beyond = expectPage(await t.http.get(`${membersOf(company.id)}?page=9`).set(owner.auth), 'members');
+      expect(first.items.map((m) => m.id)).toEqual([third.id, member.id]);
+      const second = expectPage(
+        await t.http.get(`${membersOf(company.id)}?limit=2&page=2`).set(owner.auth),
+        'accounts',
+      );
+      expect(second.items.map((m) => m.id)).toEqual([owner.id]);
+      const beyond = expectPage(await t.http.get(`${membersOf(company.id)}?page=9`).set(owner.auth), 'accounts');
       expect(beyond.items).toEqual([]);
 
       for (const query of ['page=0', 'limit=0', 'limit=101', 'page=x']) {
@@ -69,7 +80,7 @@ describe('Members', () => {
 
     it('is open to a member holding accounts; 403 without it', async () => {
       const { company, member } = await companyWithMember(['accounts']);
-      expect(expectPage(await t.http.get(membersOf(company.id)).set(member.auth), 'members').items).toHaveLength(2);
+      expect(expectPage(await t.http.get(membersOf(company.id)).set(member.auth), 'accounts').items).toHaveLength(2);
 
       const other = await newAccount(t.http, 'noperm');
       await addMember(db, company.id, other, ['accounts.delete']);
@@ -86,17 +97,17 @@ describe('Members', () => {
     });
   });
 
-  describe('DELETE /companies/{id}/members/{accountId}', () => {
+  describe('DELETE /companies/{id}/modules/accounts/{accountId}', () => {
     it('removes the member, unlinks their employee card, and audits it; they lose the company', async () => {
       const { owner, company, member, employeeId } = await companyWithMember(['accounts']);
       expectSuccess(await t.http.get(`/api/v1/companies/${company.id}`).set(member.auth));
       expect(expectSuccess(await t.http.get('/api/v1/account/summary').set(member.auth)).organizations_count).toBe(1);
 
-      const res = await t.http.delete(`${membersOf(company.id)}/${member.id}`).set(owner.auth);
-      expect(expectSuccess(res)).toEqual({});
+      const res = await t.http.delete(removalOf(company.id, member.id)).set(owner.auth);
+      expect(expectSuccess(res)).toEqual({ account_id: member.id, removed: true });
 
-      const { items } = expectPage(await t.http.get(membersOf(company.id)).set(owner.auth), 'members');
-      expect(items.map((m) => m.account_id)).toEqual([owner.id]);
+      const { items } = expectPage(await t.http.get(membersOf(company.id)).set(owner.auth), 'accounts');
+      expect(items.map((m) => m.id)).toEqual([owner.id]);
       const card = expectSuccess(await t.http.get(cardOf(company.id, employeeId)).set(owner.auth));
       expect(card).toMatchObject({ is_account_linked: false, account_id: null, linked_at: null });
 
@@ -111,7 +122,7 @@ describe('Members', () => {
           account_id: owner.id,
           metadata: expect.objectContaining({
             method: 'DELETE',
-            path: `/api/v1/companies/${company.id}/members/${member.id}`,
+            path: `/api/v1/companies/${company.id}/modules/accounts/${member.id}`,
             ids: { accountId: member.id },
           }),
         },
@@ -123,7 +134,7 @@ describe('Members', () => {
       const company = await newCompany(t.http, owner);
       const joiner = await newAccount(t.http, 'joiner');
       await joinByInvitation(t.http, owner, company.id, joiner);
-      expectSuccess(await t.http.delete(`${membersOf(company.id)}/${joiner.id}`).set(owner.auth));
+      expectSuccess(await t.http.delete(removalOf(company.id, joiner.id)).set(owner.auth));
       expectError(await t.http.get(`/api/v1/companies/${company.id}`).set(joiner.auth), 404, 'not_found');
     });
 
@@ -133,7 +144,7 @@ describe('Members', () => {
       const otherCompany = await newCompany(t.http, otherOwner);
       const { employeeId } = await addMember(db, otherCompany.id, member);
 
-      expectSuccess(await t.http.delete(`${membersOf(company.id)}/${member.id}`).set(owner.auth));
+      expectSuccess(await t.http.delete(removalOf(company.id, member.id)).set(owner.auth));
       const card = expectSuccess(await t.http.get(cardOf(otherCompany.id, employeeId)).set(otherOwner.auth));
       expect(card).toMatchObject({
         is_account_linked: true,
@@ -146,9 +157,9 @@ describe('Members', () => {
     it('409 for the owner, with an error record in the audit log', async () => {
       const { owner, company, member } = await companyWithMember(['accounts.delete']);
       for (const caller of [owner, member]) {
-        expectError(await t.http.delete(`${membersOf(company.id)}/${owner.id}`).set(caller.auth), 409, 'conflict');
+        expectError(await t.http.delete(removalOf(company.id, owner.id)).set(caller.auth), 409, 'conflict');
       }
-      const { items } = expectPage(await t.http.get(membersOf(company.id)).set(owner.auth), 'members');
+      const { items } = expectPage(await t.http.get(membersOf(company.id)).set(owner.auth), 'accounts');
       expect(items).toHaveLength(2);
 
       const records = await auditRecords(db, company.id, 'accounts.delete');
@@ -168,11 +179,11 @@ describe('Members', () => {
     it('404 for an account that is not a member, and on removing twice', async () => {
       const { owner, company, member } = await companyWithMember();
       const outsider = await newAccount(t.http, 'outsider');
-      expectError(await t.http.delete(`${membersOf(company.id)}/${outsider.id}`).set(owner.auth), 404, 'not_found');
-      expectError(await t.http.delete(`${membersOf(company.id)}/${randomUUID()}`).set(owner.auth), 404, 'not_found');
+      expectError(await t.http.delete(removalOf(company.id, outsider.id)).set(owner.auth), 404, 'not_found');
+      expectError(await t.http.delete(removalOf(company.id, randomUUID())).set(owner.auth), 404, 'not_found');
 
-      expectSuccess(await t.http.delete(`${membersOf(company.id)}/${member.id}`).set(owner.auth));
-      expectError(await t.http.delete(`${membersOf(company.id)}/${member.id}`).set(owner.auth), 404, 'not_found');
+      expectSuccess(await t.http.delete(removalOf(company.id, member.id)).set(owner.auth));
+      expectError(await t.http.delete(removalOf(company.id, member.id)).set(owner.auth), 404, 'not_found');
     });
 
     it('a member holding accounts.delete may remove another; 403 (audited) without it', async () => {
@@ -180,29 +191,178 @@ describe('Members', () => {
       const plain = await newAccount(t.http, 'plain');
       await addMember(db, company.id, plain, ['accounts']);
 
-      expectError(await t.http.delete(`${membersOf(company.id)}/${member.id}`).set(plain.auth), 403, 'forbidden');
+      expectError(await t.http.delete(removalOf(company.id, member.id)).set(plain.auth), 403, 'forbidden');
       expect(await auditRecords(db, company.id, 'accounts.delete')).toEqual([
         expect.objectContaining({ status: 'error', account_id: plain.id }),
       ]);
 
-      expectSuccess(await t.http.delete(`${membersOf(company.id)}/${plain.id}`).set(member.auth));
-      const { items } = expectPage(await t.http.get(membersOf(company.id)).set(owner.auth), 'members');
-      expect(items.map((m) => m.account_id).sort()).toEqual([owner.id, member.id].sort());
+      expectSuccess(await t.http.delete(removalOf(company.id, plain.id)).set(member.auth));
+      const { items } = expectPage(await t.http.get(membersOf(company.id)).set(owner.auth), 'accounts');
+      expect(items.map((m) => m.id).sort()).toEqual([owner.id, member.id].sort());
     });
 
     it('401 without a credential, 404 for a non-member, 400 for non-UUID ids', async () => {
       const { owner, company, member } = await companyWithMember();
       const stranger: TestAccount = await newAccount(t.http, 'stranger');
-      expectError(await t.http.delete(`${membersOf(company.id)}/${member.id}`), 401, 'unauthorized');
-      expectError(await t.http.delete(`${membersOf(company.id)}/${member.id}`).set(stranger.auth), 404, 'not_found');
+      expectError(await t.http.delete(removalOf(company.id, member.id)), 401, 'unauthorized');
+      expectError(await t.http.delete(removalOf(company.id, member.id)).set(stranger.auth), 404, 'not_found');
       const bad = expectError(
-        await t.http.delete(`${membersOf(company.id)}/not-a-uuid`).set(owner.auth),
+        await t.http.delete(removalOf(company.id, 'not-a-uuid')).set(owner.auth),
         400,
         'validation_failed',
       );
       expect(bad.error.details).toEqual([{ field: 'accountId', message: 'must be a UUID' }]);
-      expectError(await t.http.delete(`${membersOf('nope')}/${member.id}`).set(owner.auth), 400, 'validation_failed');
+      expectError(await t.http.delete(removalOf('nope', member.id)).set(owner.auth), 400, 'validation_failed');
       expect(await auditRecords(db, company.id, 'accounts.delete')).toEqual([]);
+    });
+  });
+
+  describe('GET /companies/{id}/accounts filters and GET /companies/{id}/accounts/{accountId}', () => {
+    it('filters by search (name or e-mail) and role; unknown roles are 400', async () => {
+      const { owner, company, member } = await companyWithMember();
+      const list = async (query: string) =>
+        expectPage(await t.http.get(`${membersOf(company.id)}?${query}`).set(owner.auth), 'accounts');
+      expect((await list('search=max')).items.map((m) => m.id)).toEqual([member.id]);
+      expect((await list(`search=${encodeURIComponent(owner.email.toUpperCase())}`)).items.map((m) => m.id)).toEqual([
+        owner.id,
+      ]);
+      const owners = await list('role=owner');
+      expect(owners.items.map((m) => m.id)).toEqual([owner.id]);
+      expect(owners.pagination).toMatchObject({ total: 1 });
+      expect((await list('role=member&search=olga')).items).toEqual([]);
+      expectError(await t.http.get(`${membersOf(company.id)}?role=boss`).set(owner.auth), 400, 'validation_failed');
+    });
+
+    it('answers one member; 404 for an account that is not a member; 400 for a non-UUID', async () => {
+      const { owner, company, member } = await companyWithMember();
+      const outsider = await newAccount(t.http, 'detailoutsider');
+      expect(expectSuccess(await t.http.get(`${membersOf(company.id)}/${member.id}`).set(owner.auth))).toEqual({
+        id: member.id,
+        name: 'Max Member',
+        email: member.email,
+        status: expect.any(String),
+        avatar_url: null,
+        created_at: expect.stringMatching(TIMESTAMP),
+        role_code: 'member',
+        joined_at: expect.stringMatching(TIMESTAMP),
+      });
+      expectError(await t.http.get(`${membersOf(company.id)}/${outsider.id}`).set(owner.auth), 404, 'not_found');
+      expectError(await t.http.get(`${membersOf(company.id)}/nope`).set(owner.auth), 400, 'validation_failed');
+      expectError(await t.http.get(`${membersOf(company.id)}/${member.id}`).set(outsider.auth), 404, 'not_found');
+    });
+  });
+
+  describe('member settings and permissions (/companies/{id}/modules/accounts/{accountId})', () => {
+    const settingsOf = (companyId: string, accountId: string) =>
+      `/api/v1/companies/${companyId}/modules/accounts/${accountId}/settings`;
+    const permissionsOf = (companyId: string, accountId: string) =>
+      `/api/v1/companies/${companyId}/modules/accounts/${accountId}/permissions`;
+
+    it("answers the caller's own effective permissions as [{code}]", async () => {
+      const { owner, company, member } = await companyWithMember(['logs', 'crm.clients']);
+      expect(expectSuccess(await t.http.get(permissionsOf(company.id, member.id)).set(member.auth))).toEqual([
+        { code: 'crm.clients' },
+        { code: 'logs' },
+      ]);
+      const mine = expectSuccess(await t.http.get(`/api/v1/companies/${company.id}/permissions/me`).set(owner.auth));
+      expect(expectSuccess(await t.http.get(permissionsOf(company.id, owner.id)).set(owner.auth))).toEqual(
+        mine.permissions.map((code: string) => ({ code })),
+      );
+    });
+
+    it("another member's permissions need accounts.settings; 404 for a non-member", async () => {
+      const { owner, company, member } = await companyWithMember(['logs']);
+      const outsider = await newAccount(t.http, 'permoutsider');
+      expect(expectSuccess(await t.http.get(permissionsOf(company.id, member.id)).set(owner.auth))).toEqual([
+        { code: 'logs' },
+      ]);
+      expectError(await t.http.get(permissionsOf(company.id, owner.id)).set(member.auth), 403, 'forbidden');
+      expectError(await t.http.get(permissionsOf(company.id, outsider.id)).set(owner.auth), 404, 'not_found');
+      expectError(await t.http.get(permissionsOf(company.id, member.id)).set(outsider.auth), 404, 'not_found');
+    });
+
+    it('settings start empty; PATCH changes the fields sent, adjusts the member’s codes, and is audited', async () => {
+      const { owner, company, member } = await companyWithMember(['logs', 'crm.clients']);
+      expect(expectSuccess(await t.http.get(settingsOf(company.id, member.id)).set(owner.auth))).toEqual({
+        account_id: member.id,
+        increase_permissions: null,
+        reduce_permissions: null,
+        created_at: expect.stringMatching(TIMESTAMP),
+        updated_at: expect.stringMatching(TIMESTAMP),
+      });
+      const changed = expectSuccess(
+        await t.http
+          .patch(settingsOf(company.id, member.id))
+          .set(owner.auth)
+          .send({ increase_permissions: ['docs', 'docs', 'accounts'], reduce_permissions: ['crm.clients'] }),
+      );
+      expect(changed).toMatchObject({
+        account_id: member.id,
+        increase_permissions: ['accounts', 'docs'],
+        reduce_permissions: ['crm.clients'],
+      });
+      expect(expectSuccess(await t.http.get(permissionsOf(company.id, member.id)).set(member.auth))).toEqual([
+        { code: 'accounts' },
+        { code: 'docs' },
+        { code: 'logs' },
+      ]);
+      // The gate follows: the reduced code is refused, an added one works.
+      expectError(
+        await t.http.get(`/api/v1/companies/${company.id}/modules/crm/clients`).set(member.auth),
+        403,
+        'forbidden',
+      );
+      expectSuccess(await t.http.get(membersOf(company.id)).set(member.auth));
+
+      const cleared = expectSuccess(
+        await t.http.patch(settingsOf(company.id, member.id)).set(owner.auth).send({ reduce_permissions: null }),
+      );
+      expect(cleared).toMatchObject({ increase_permissions: ['accounts', 'docs'], reduce_permissions: null });
+      expect(await auditRecords(db, company.id, 'accounts.settings.update')).toEqual([
+        expect.objectContaining({ status: 'success', account_id: owner.id }),
+        expect.objectContaining({ status: 'success', account_id: owner.id }),
+      ]);
+    });
+
+    it('PATCH refuses codes outside the catalog (400) and needs accounts.settings.update (403)', async () => {
+      const { owner, company, member } = await companyWithMember(['accounts.settings']);
+      const bad = expectError(
+        await t.http
+          .patch(settingsOf(company.id, member.id))
+          .set(owner.auth)
+          .send({ increase_permissions: ['nope'] }),
+        400,
+        'validation_failed',
+      );
+      expect(bad.error.details[0].field).toMatch(/^increase_permissions/);
+      expectSuccess(await t.http.get(settingsOf(company.id, member.id)).set(member.auth));
+      expectError(
+        await t.http
+          .patch(settingsOf(company.id, member.id))
+          .set(member.auth)
+          .send({ increase_permissions: ['logs'] }),
+        403,
+        'forbidden',
+      );
+      const outsider = await newAccount(t.http, 'setoutsider');
+      expectError(await t.http.get(settingsOf(company.id, outsider.id)).set(owner.auth), 404, 'not_found');
+    });
+
+    it('removing the member removes their settings', async () => {
+      const { owner, company, member } = await companyWithMember();
+      expectSuccess(
+        await t.http
+          .patch(settingsOf(company.id, member.id))
+          .set(owner.auth)
+          .send({ increase_permissions: ['logs'] }),
+      );
+      expectSuccess(await t.http.delete(removalOf(company.id, member.id)).set(owner.auth));
+      expect(
+        await db.query(`SELECT 1 FROM company_member_settings WHERE company_id = $1 AND account_id = $2`, [
+          company.id,
+          member.id,
+        ]),
+      ).toEqual([]);
     });
   });
 });

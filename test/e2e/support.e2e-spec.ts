@@ -690,7 +690,7 @@ describe('Support', () => {
       const crm = `/api/v1/companies/${companyId}/modules/crm`;
       for (const url of [
         `/api/v1/companies/${companyId}`,
-        `/api/v1/companies/${companyId}/members`,
+        `/api/v1/companies/${companyId}/accounts`,
         `/api/v1/companies/${companyId}/permissions/me`,
         `${crm}/clients`,
         `${crm}/sources`,

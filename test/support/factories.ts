@@ -120,7 +120,7 @@ export async function newAdmin(http: TestAgent, db: DataSource): Promise<TestAcc
 /** Invites `invitee` to the company as `inviter` and returns the invitation (status waiting). */
 export async function invite(http: TestAgent, inviter: TestAccount, companyId: string, email: string): Promise<any> {
   return expectSuccess(
-    await http.post(`/api/v1/companies/${companyId}/invitations`).set(inviter.auth).send({ email }),
+    await http.post(`/api/v1/companies/${companyId}/accounts/invitations`).set(inviter.auth).send({ email }),
     201,
   );
 }

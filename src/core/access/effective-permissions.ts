@@ -5,9 +5,12 @@ export interface PlanStanding {
   expired: boolean;
 }
 
-/** Whether the company's plan lets a held permission work (CONTRACT 6). */
+/**
+ * Whether the company's plan lets a held permission work (CONTRACT 6, 17): on the platform's
+ * scale lvl 1 is the richest plan, so a code of lvl N is on every plan whose lvl is at most N.
+ */
 export function planAllows(permission: PermissionDto, plan: PlanStanding): boolean {
-  return permission.lvl <= plan.lvl && (!plan.expired || permission.allow_expired);
+  return permission.lvl >= plan.lvl && (!plan.expired || permission.allow_expired);
 }
 
 /**

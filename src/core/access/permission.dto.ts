@@ -1,7 +1,7 @@
 export class PermissionDto {
   /** Dotted permission code, module first. */
   code: string;
-  /** Minimum plan level at which the permission is available. */
+  /** The cheapest plan level that has the permission: available on every plan whose lvl is at most this (1 is the richest plan). */
   lvl: number;
   /** Importance of the operation, 1 to 10. */
   criticality: number;

@@ -7,7 +7,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Account: "The caller's own account: profile, summary, fingerprint keys, invitations received.",
   'API keys': "The caller's API keys: each has a daily request quota (X-RateLimit-* headers, 429 when spent).",
   Companies: 'Companies the caller belongs to: create, change, delete, plan, permissions, storage use.',
-  Members: "A company's members and their removal.",
+  Members: "A company's members, their removal, permission settings and effective permissions.",
   Invitations: 'Invitations to join a company, sent by e-mail.',
   Public: 'Reference data readable without a credential: plans, currencies, the permission catalog.',
   HRM: 'Human resources: employees, positions with their permissions, analysis, the roster report.',
@@ -21,4 +21,6 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Warehouse: 'Warehouse: the catalog (units, categories, products) and the stocks.',
   Deals: 'Deals with clients and their stages.',
   Counterparties: 'Counterparties of finance operations: the other side of each payment.',
+  Pricing: "A company's plan period and its plan purchases, confirmed by an administrator.",
+  Partners: "The public partner application form and the administrators' list of applications.",
 };

@@ -6,11 +6,17 @@ import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
 import { Public } from '../../core/auth/auth.decorators';
 import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
-import { MyCompaniesQueryDto } from './dto/my-companies-query.dto';
 import { CompaniesService } from './companies.service';
 import {
   ChangePlanDto,
+  CheckSlugQueryDto,
   CompanyDto,
+  CompanyPermissionDto,
+  CreatedCompanyDto,
+  MyCompaniesQueryDto,
+  SlugUniqueDto,
+  StorageSourcesDto,
+  StorageSummaryDto,
   CompanyPlanDto,
   CreateCompanyDto,
   DatabaseUsageDto,
@@ -27,18 +33,29 @@ export class CompaniesController {
   constructor(private readonly companies: CompaniesService) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create a company: the caller owns it; it starts on a 30-day trial of the richest plan' })
-  @ApiEnvelope(CompanyDto, { status: HttpStatus.CREATED })
+  @ApiOperation({
+    summary:
+      'Create a company: the caller owns it; it starts on a 30-day trial of the plan named by plan_code (the richest when omitted); its storage is active at once',
+  })
+  @ApiEnvelope(CreatedCompanyDto, { status: HttpStatus.CREATED })
   @ApiErrors({ conflict: 'the slug is taken, or no free slug could be made from the name' })
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateCompanyDto) {
     return this.companies.create(auth, body);
   }
 
-  @Get()
-  @ApiOperation({ summary: "The caller's companies, newest first; search by name or slug" })
+  // Literal paths before ':id', so that they are never read as a company id.
+  @Get('my')
+  @ApiOperation({ summary: "The caller's companies, newest first; search matches the name or slug" })
   @ApiPage('companies', CompanyDto)
   listMyCompanies(@CurrentAuth() auth: AuthContext, @Query() query: MyCompaniesQueryDto) {
     return this.companies.listMine(auth, query);
+  }
+
+  @Get('check-slug-unique')
+  @ApiOperation({ summary: 'Whether no company has the slug yet (an invalid slug is 400)' })
+  @ApiEnvelope(SlugUniqueDto)
+  checkSlugUnique(@Query() query: CheckSlugQueryDto) {
+    return this.companies.checkSlug(query);
   }
 
   @Public()
@@ -90,6 +107,17 @@ export class CompaniesController {
     return this.companies.changePlan(company, body);
   }
 
+  @Get(':id/permissions')
+  @CompanyRoute()
+  @ApiOperation({
+    summary:
+      "The permission catalog as the company's plan sees it: each code with available, whether the plan (its lvl, and its expiry for codes without allow_expired) lets it work",
+  })
+  @ApiEnvelope(CompanyPermissionDto, { isArray: true })
+  getCompanyPermissions(@CurrentCompany() company: CompanyAccess) {
+    return this.companies.catalogFor(company);
+  }
+
   @Get(':id/permissions/me')
   @CompanyRoute()
   @ApiOperation({ summary: "The caller's effective permission codes in this company" })
@@ -106,11 +134,38 @@ export class CompaniesController {
     return this.companies.storageStatus(company);
   }
 
-  @Get(':id/storage/database')
+  @Get(':id/storage')
+  @RequirePermission('storage')
+  @ApiOperation({ summary: "The company's storage record with its database and media figures" })
+  @ApiEnvelope(StorageSummaryDto)
+  getStorage(@CurrentCompany() company: CompanyAccess) {
+    return this.companies.storageSummary(company);
+  }
+
+  @Get(':id/storage/db')
   @RequirePermission('storage.db')
   @ApiOperation({ summary: "The company's own rows and their size, per table" })
   @ApiEnvelope(DatabaseUsageDto)
   getDatabaseUsage(@CurrentCompany() company: CompanyAccess) {
     return this.companies.databaseUsage(company);
+  }
+
+  @Get(':id/storage/db/sources')
+  @RequirePermission('storage.sources')
+  @ApiOperation({ summary: "The company's data as the platform's database sources view" })
+  @ApiEnvelope(StorageSourcesDto)
+  getStorageSources(@CurrentCompany() company: CompanyAccess) {
+    return this.companies.storageSources(company);
+  }
+
+  @Get(':id/storage/sources')
+  @RequirePermission('storage.sources')
+  @ApiOperation({
+    summary: 'Deprecated alias of GET /companies/{id}/storage/db/sources (the path the web client calls)',
+    deprecated: true,
+  })
+  @ApiEnvelope(StorageSourcesDto)
+  getStorageSourcesAlias(@CurrentCompany() company: CompanyAccess) {
+    return this.companies.storageSources(company);
   }
 }

@@ -22,6 +22,6 @@ import { DatabaseQuotaService } from './database-quota.service';
     { provide: CompanyStandings, useExisting: CompaniesRepository },
     { provide: DatabaseQuota, useClass: DatabaseQuotaService },
   ],
-  exports: [CompanyLifecycle, CompanyStandings, CompaniesRepository, DatabaseQuota],
+  exports: [CompanyLifecycle, CompanyStandings, CompaniesRepository, CompaniesService, DatabaseQuota],
 })
 export class CompaniesModule {}

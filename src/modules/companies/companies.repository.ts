@@ -4,13 +4,12 @@ import { conflictOnDuplicate } from '../../core/http/app.exception';
 import { containing, listPage, Where } from '../../core/pagination/list';
 import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
-import type { MyCompaniesQueryDto } from './dto/my-companies-query.dto';
 import { Db } from '../../database/db';
 import { raw, sql } from '../../database/sql';
 import { Row, Table } from '../../database/table';
 import { companyMembers } from '../members/members.repository';
 import { CompanyEntity } from './company.entity';
-import type { CompanyDto, PublicCompanyDto, UpdateCompanyDto } from './dto/company.dto';
+import type { CompanyDto, MyCompaniesQueryDto, PublicCompanyDto, UpdateCompanyDto } from './dto/company.dto';
 
 export interface TableBytes {
   name: string;
@@ -38,12 +37,22 @@ const COMPANY = `${companies.list('c', [
   'site',
   'email',
   'owner_id',
-])}, m.role, c.plan_code, c.plan_expires_at, m.joined_at, c.created_at, c.updated_at`;
+])}, m.role, m.role AS role_code, c.plan_code, c.plan_expires_at, m.joined_at, c.created_at, c.updated_at`;
 const PUBLIC_COMPANY = companies.list('c', ['id', 'name', 'slug', 'description', 'avatar_url', 'region', 'site']);
 const UPDATABLE = ['name', 'slug', 'description', 'is_public', 'region', 'site', 'email'] as const;
 
 export type NewCompany = Pick<Row<CompanyEntity>, 'name' | 'slug' | 'owner_id' | 'plan_code' | 'plan_expires_at'> &
   Partial<Row<CompanyEntity>>;
+
+/** The company's current plan period. */
+export interface PlanPeriod {
+  plan_code: string;
+  plan_started_at: Date;
+  plan_expires_at: Date;
+  plan_is_trial: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
 
 @Injectable()
 export class CompaniesRepository implements CompanyStandings {
@@ -75,15 +84,16 @@ export class CompaniesRepository implements CompanyStandings {
   }
 
   listForMember(accountId: string, query: MyCompaniesQueryDto): Promise<Page<CompanyDto>> {
+    const where = new Where(sql`m.account_id = ${accountId}`).equals('m.role', query.role);
+    if (query.search !== undefined) {
+      const term = containing(query.search);
+      where.and(sql`(c.name ILIKE ${term} OR c.slug ILIKE ${term})`);
+    }
     return listPage(
       this.db,
       {
         from: 'company_members m JOIN companies c ON c.id = m.company_id AND c.deleting_at IS NULL',
-        where: new Where(sql`m.account_id = ${accountId}`).and(
-          query.search === undefined
-            ? sql`TRUE`
-            : sql`(c.name ILIKE ${containing(query.search)} OR c.slug ILIKE ${containing(query.search)})`,
-        ),
+        where,
         orderBy: 'c.created_at DESC, c.id DESC',
         key: ['m.company_id', 'm.account_id'],
         select: COMPANY,
@@ -115,27 +125,44 @@ export class CompaniesRepository implements CompanyStandings {
     );
   }
 
+  /** A paid period (or an administrator's setting) begins now: the trial, if any, is over. */
   async setPlan(companyId: string, planCode: string, expiresAt: Date): Promise<void> {
     await this.db.affected(
-      sql`UPDATE companies SET plan_code = ${planCode}, plan_expires_at = ${expiresAt}, updated_at = now()
+      sql`UPDATE companies SET plan_code = ${planCode}, plan_expires_at = ${expiresAt}, plan_started_at = now(),
+            plan_is_trial = false, updated_at = now()
           WHERE id = ${companyId}`,
+    );
+  }
+
+  planPeriod(companyId: string): Promise<PlanPeriod | null> {
+    return this.db.one<PlanPeriod>(
+      sql`SELECT plan_code, plan_started_at, plan_expires_at, plan_is_trial, created_at, updated_at
+          FROM companies WHERE id = ${companyId} AND deleting_at IS NULL`,
     );
   }
 
   /**
    * The company guard's one query (core's CompanyStandings): the company's plan and the
-   * caller's membership, with the codes HRM grants a member (its hrm_member_permissions view).
+   * caller's membership, with the codes granted to a member: those HRM gives (its
+   * hrm_member_permissions view), plus the member's settings' increase_permissions, less their
+   * reduce_permissions.
    */
   standing(companyId: string, accountId: string): Promise<CompanyStanding | null> {
     return this.db.one<CompanyStanding>(
       sql`SELECT c.plan_code, p.lvl AS plan_lvl, c.plan_expires_at, c.plan_expires_at <= now() AS expired, m.role,
-            CASE WHEN m.role = 'member' THEN coalesce(
-              (SELECT g.codes FROM hrm_member_permissions g WHERE g.company_id = c.id AND g.account_id = ${accountId}),
-              '{}'
+            CASE WHEN m.role = 'member' THEN ARRAY(
+              SELECT DISTINCT code FROM unnest(
+                coalesce(
+                  (SELECT g.codes::text[] FROM hrm_member_permissions g WHERE g.company_id = c.id AND g.account_id = ${accountId}),
+                  '{}'
+                ) || coalesce(s.increase_permissions, '{}')
+              ) code
+              WHERE code <> ALL(coalesce(s.reduce_permissions, '{}'))
             ) END AS granted
           FROM companies c
           JOIN pricing_plans p ON p.code = c.plan_code
           LEFT JOIN company_members m ON m.company_id = c.id AND m.account_id = ${accountId}
+          LEFT JOIN company_member_settings s ON s.company_id = c.id AND s.account_id = ${accountId}
           WHERE c.id = ${companyId} AND c.deleting_at IS NULL`,
       'access-company-standing',
     );

@@ -1,11 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { CompanyAccess } from '../../core/access/company-access';
+import { planAllows } from '../../core/access/effective-permissions';
+import { PermissionCatalog } from '../../core/access/permission-catalog';
 import { AuthContext } from '../../core/auth/auth-context';
 import { AppException, found } from '../../core/http/app.exception';
 import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
-import { MyCompaniesQueryDto } from './dto/my-companies-query.dto';
 import { StorageService } from '../../core/storage/storage.service';
 import { PlanCatalog } from '../plans/plan-catalog';
 import { CompaniesRepository, TableBytes, toMb } from './companies.repository';
@@ -13,17 +14,27 @@ import { CompanyLifecycle } from './company-lifecycle';
 import { CompanyPurger } from './company-purger';
 import {
   ChangePlanDto,
+  CheckSlugQueryDto,
   CompanyDto,
+  CompanyPermissionDto,
   CompanyPlanDto,
   CreateCompanyDto,
+  CreatedCompanyDto,
   DatabaseUsageDto,
+  MyCompaniesQueryDto,
   PublicCompanyDto,
+  SlugUniqueDto,
+  StorageRecordDto,
+  StorageSourcesDto,
   StorageStatusDto,
+  StorageSummaryDto,
   UpdateCompanyDto,
 } from './dto/company.dto';
 import { slugCandidate, slugify } from './slug';
 
 const TRIAL_DAYS = 30;
+/** Every company's rows live in the one schema, kept apart by company_id. */
+const STORAGE_SCHEMA = 'public';
 const SLUG_ATTEMPTS = 20;
 
 @Injectable()
@@ -36,11 +47,13 @@ export class CompaniesService {
     private readonly lifecycle: CompanyLifecycle,
     private readonly purger: CompanyPurger,
     private readonly storage: StorageService,
+    private readonly catalog: PermissionCatalog,
   ) {}
 
-  /** The creator becomes the owner; the company starts on a 30-day trial of the richest plan. */
-  async create(auth: AuthContext, dto: CreateCompanyDto): Promise<CompanyDto> {
-    const trialPlan = await this.plans.highest();
+  /** The creator becomes the owner; the company starts on a 30-day trial of the plan asked for, else the richest. */
+  async create(auth: AuthContext, dto: CreateCompanyDto): Promise<CreatedCompanyDto> {
+    const trialPlan = dto.plan_code === undefined ? await this.plans.highest() : await this.plans.byCode(dto.plan_code);
+    if (!trialPlan) throw AppException.validation([{ field: 'plan_code', message: 'is not a plan code' }]);
     const base = dto.slug ?? slugify(dto.name);
     for (let attempt = 0; attempt < (dto.slug ? 1 : SLUG_ATTEMPTS); attempt++) {
       const slug = slugCandidate(base, attempt);
@@ -48,7 +61,8 @@ export class CompaniesService {
       const id = await this.insert(auth, dto, slug, trialPlan.code);
       if (!id) continue;
       await this.makeBucket(id);
-      return (await this.companies.findForMember(id, auth.account.id))!;
+      const company = (await this.companies.findForMember(id, auth.account.id))!;
+      return { ...company, storage: this.storageRecord(company) };
     }
     if (dto.slug) throw AppException.conflict(`The slug '${dto.slug}' is taken`);
     throw AppException.conflict('Could not find a free slug for this name; give one explicitly');
@@ -63,6 +77,7 @@ export class CompaniesService {
       owner_id: auth.account.id,
       plan_code: planCode,
       plan_expires_at: new Date(Date.now() + TRIAL_DAYS * 86400_000),
+      plan_is_trial: true,
     });
     if (id) await this.lifecycle.companyCreated(id);
     return id;
@@ -82,6 +97,10 @@ export class CompaniesService {
 
   listMine(auth: AuthContext, query: MyCompaniesQueryDto): Promise<Page<CompanyDto>> {
     return this.companies.listForMember(auth.account.id, query);
+  }
+
+  async checkSlug(query: CheckSlugQueryDto): Promise<SlugUniqueDto> {
+    return { slug: query.slug, unique: !(await this.companies.slugExists(query.slug)) };
   }
 
   listPublic(query: PageQueryDto): Promise<Page<PublicCompanyDto>> {
@@ -120,6 +139,13 @@ export class CompaniesService {
     return { plan, expires_at: expiresAt, expired: expiresAt.getTime() <= Date.now() };
   }
 
+  async catalogFor(access: CompanyAccess): Promise<CompanyPermissionDto[]> {
+    return (await this.catalog.list()).map((permission) => ({
+      ...permission,
+      available: planAllows(permission, access.plan),
+    }));
+  }
+
   permissionsOf(access: CompanyAccess): { permissions: string[] } {
     return { permissions: access.permissions };
   }
@@ -140,6 +166,77 @@ export class CompaniesService {
     };
   }
 
+  /** The platform's storage summary: the storage record, with database and media figures. */
+  async storageSummary(access: CompanyAccess): Promise<StorageSummaryDto> {
+    const [status, period] = await Promise.all([
+      this.storageStatus(access),
+      this.companies.planPeriod(access.companyId),
+    ]);
+    const record = this.storageRecord({ id: access.companyId, ...found(period, 'Company') });
+    return {
+      ...record,
+      database: {
+        status: record.status,
+        is_ready: true,
+        schema_name: record.schema_name,
+        size_mb: status.db_mb,
+        limit_db_mb: status.limit_db_mb,
+      },
+      media: {
+        bucket: this.storage.bucketOf(access.companyId),
+        objects_mb: status.objects_mb,
+        limit_objects_mb: status.limit_objects_mb,
+        objects_count: status.objects_count,
+        limit_objects_count: status.limit_objects_count,
+      },
+    };
+  }
+
+  /** The company's rows as the platform's database sources view shows a tenant schema. */
+  async storageSources(access: CompanyAccess): Promise<StorageSourcesDto> {
+    const [tables, period] = await Promise.all([
+      this.companies.tableUsage(access.companyId),
+      this.companies.planPeriod(access.companyId),
+    ]);
+    const sizeMb = toMb(totalBytes(tables));
+    return {
+      schema_name: STORAGE_SCHEMA,
+      schema_exists: true,
+      total_size_mb: sizeMb,
+      total_size_pretty: prettyMb(sizeMb),
+      table_size_mb: sizeMb,
+      index_size_mb: 0,
+      toast_size_mb: 0,
+      table_count: tables.filter((table) => table.rows > 0).length,
+      index_count: 0,
+      sequence_count: 0,
+      view_count: 0,
+      materialized_view_count: 0,
+      total_rows: tables.reduce((sum, table) => sum + table.rows, 0),
+      dead_rows: 0,
+      active_connections: 0,
+      last_vacuum: null,
+      last_autovacuum: null,
+      last_analyze: null,
+      created_at: found(period, 'Company').created_at,
+      updated_at: new Date(),
+    };
+  }
+
+  /** Storage is ready once the company exists: its rows in the shared schema, its files in its bucket. */
+  private storageRecord(company: { id: string; created_at: Date; updated_at: Date }): StorageRecordDto {
+    return {
+      id: company.id,
+      company_id: company.id,
+      schema_name: STORAGE_SCHEMA,
+      status: 'active',
+      storage_type: 'schema',
+      metadata: { bucket: this.storage.bucketOf(company.id) },
+      created_at: company.created_at,
+      updated_at: company.updated_at,
+    };
+  }
+
   async databaseUsage(access: CompanyAccess): Promise<DatabaseUsageDto> {
     const [plan, tables] = await Promise.all([
       this.plans.byCode(access.plan.code),
@@ -153,11 +250,18 @@ export class CompaniesService {
   }
 }
 
-function oneAhead(period: 'month' | 'year'): Date {
+export function oneAhead(period: 'month' | 'year'): Date {
   const date = new Date();
   if (period === 'month') date.setUTCMonth(date.getUTCMonth() + 1);
   else date.setUTCFullYear(date.getUTCFullYear() + 1);
   return date;
+}
+
+/** `0.5 MB`, `12.3 MB`, `1.5 GB`. */
+function prettyMb(mb: number): string {
+  if (mb >= 1024) return `${(mb / 1024).toFixed(1)} GB`;
+  if (mb >= 1) return `${mb.toFixed(1)} MB`;
+  return `${Math.round(mb * 1024)} kB`;
 }
 
 const totalBytes = (tables: TableBytes[]) => tables.reduce((sum, table) => sum + table.bytes, 0);

@@ -60,6 +60,14 @@ export class CompanyEntity {
   @Column({ type: 'timestamptz' })
   plan_expires_at: Date;
 
+  /** When the current plan period began (the trial's start, or the last plan change). */
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  plan_started_at: Date;
+
+  /** Whether the current period is the free trial a company starts with. */
+  @Column({ type: 'boolean', default: false })
+  plan_is_trial: boolean;
+
   /** Set when deletion began: the company is gone for every caller; a sweeper finishes the job. */
   @Column({ type: 'timestamptz', nullable: true })
   deleting_at: Date | null;

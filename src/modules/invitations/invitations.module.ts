@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { MembersModule } from '../members/members.module';
 import { AccountInvitationsController } from './account-invitations.controller';
-import { InvitationsController } from './invitations.controller';
-import { InvitationsRepository } from './invitations.repository';
-import { InvitationsService } from './invitations.service';
 
+/**
+ * The account's side of invitations. The company's side (InvitationsController) and the
+ * service live in the members module, whose routes share its `/accounts` path.
+ */
 @Module({
   imports: [MembersModule],
-  controllers: [InvitationsController, AccountInvitationsController],
-  providers: [InvitationsService, InvitationsRepository],
+  controllers: [AccountInvitationsController],
 })
 export class InvitationsModule {}

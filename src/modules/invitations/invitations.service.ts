@@ -7,7 +7,7 @@ import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { Page } from '../../core/pagination/page';
 import { AccountDto } from '../accounts/dto/account.dto';
 import { MembersRepository } from '../members/members.repository';
-import { CreateInvitationDto, InvitationAnswerDto, InvitationDto } from './dto/invitation.dto';
+import { CreateInvitationDto, InvitationAnswerDto, InvitationDto, RevokedInvitationDto } from './dto/invitation.dto';
 import { AccountInvitationQueryDto } from './dto/account-invitation-query.dto';
 import { InvitationsRepository } from './invitations.repository';
 
@@ -33,8 +33,10 @@ export class InvitationsService {
   }
 
   /** Revoking deletes the waiting invitation; the audit record keeps the trace. */
-  async revoke(access: CompanyAccess, id: string): Promise<void> {
-    if (await this.invitations.deleteWaiting(access.companyId, id)) return;
+  async revoke(access: CompanyAccess, id: string): Promise<RevokedInvitationDto> {
+    if (await this.invitations.deleteWaiting(access.companyId, id)) {
+      return { company_id: access.companyId, invitation_id: id, revoked: true };
+    }
     const status = await this.invitations.statusOf(access.companyId, id);
     if (!status) throw AppException.notFound('Invitation');
     throw AppException.conflict(`The invitation is ${status}, only a waiting one can be revoked`);

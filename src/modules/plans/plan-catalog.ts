@@ -15,7 +15,7 @@ export class PlanCatalog {
     this.plans = new LoadedOnce(() => repository.listAll());
   }
 
-  /** Cheapest (lowest lvl) first. */
+  /** Cheapest (highest lvl) first. */
   all(): Promise<PricingPlanDto[]> {
     return this.plans.get();
   }
@@ -24,7 +24,7 @@ export class PlanCatalog {
     return (await this.all()).find((plan) => plan.code === code) ?? null;
   }
 
-  /** The richest plan: new companies try it for free. */
+  /** The richest plan (lvl 1): new companies try it for free. */
   async highest(): Promise<PricingPlanDto> {
     const plans = await this.all();
     return plans[plans.length - 1];

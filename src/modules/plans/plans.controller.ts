@@ -13,7 +13,7 @@ export class PlansController {
   constructor(private readonly plans: PlansService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List pricing plans, cheapest (lowest lvl) first' })
+  @ApiOperation({ summary: 'List pricing plans, cheapest (highest lvl) first' })
   @ApiPage('plans', PricingPlanDto)
   list(@Query() query: PageQueryDto) {
     return this.plans.list(query);

@@ -11,8 +11,8 @@ const plans = new Table(PricingPlanEntity);
 export class PlansRepository {
   constructor(private readonly db: Db) {}
 
-  /** Every plan, cheapest (lowest lvl) first. */
+  /** Every plan, cheapest (highest lvl) first. */
   listAll(): Promise<PricingPlanDto[]> {
-    return this.db.rows(sql`SELECT ${plans.select()} FROM pricing_plans ORDER BY lvl`);
+    return this.db.rows(sql`SELECT ${plans.select()} FROM pricing_plans ORDER BY lvl DESC`);
   }
 }

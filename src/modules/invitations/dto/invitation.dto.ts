@@ -23,3 +23,10 @@ export class InvitationAnswerDto {
 export class InvitationDto extends InvitationAnswerDto {
   company_name: string;
 }
+
+/** The platform's answer to revoking an invitation (it is deleted). */
+export class RevokedInvitationDto {
+  company_id: string;
+  invitation_id: string;
+  revoked: boolean;
+}

@@ -1,12 +1,79 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional } from 'class-validator';
+import { PERMISSION_CODES } from '../../../core/access/permission-codes';
+import { SearchTerm } from '../../../core/http/validators';
+import { PageQueryDto } from '../../../core/pagination/page-query.dto';
+import { ACCOUNT_STATUSES } from '../../accounts/account.entity';
 import { MEMBER_ROLES } from '../company-member.entity';
 
+/** A member of the company, in the platform's shape (its `accounts` list). */
 export class MemberDto {
-  account_id: string;
+  /** The member's account id. */
+  id: string;
   /** The account's display name. */
   name: string;
   email: string;
+  @ApiProperty({ enum: ACCOUNT_STATUSES })
+  status: string;
+  avatar_url: string | null;
+  /** When the account was created. */
+  created_at: Date;
+  /** The member's role in the company. */
   @ApiProperty({ enum: MEMBER_ROLES })
-  role: string;
+  role_code: string;
   joined_at: Date;
+}
+
+export class MembersQueryDto extends PageQueryDto {
+  /** Matches the name or e-mail, case-insensitively. */
+  @SearchTerm()
+  search?: string;
+
+  @ApiProperty({ enum: MEMBER_ROLES, required: false })
+  @IsOptional()
+  @IsIn(MEMBER_ROLES)
+  role?: (typeof MEMBER_ROLES)[number];
+}
+
+export class RemovedMemberDto {
+  account_id: string;
+  removed: boolean;
+}
+
+/** A member's own adjustments of what their positions grant; null is none. */
+export class MemberSettingsDto {
+  account_id: string;
+  /** Codes the member holds besides their positions' codes. */
+  @ApiProperty({ enum: PERMISSION_CODES, isArray: true, nullable: true })
+  increase_permissions: string[] | null;
+  /** Codes taken from the member whatever their positions grant. */
+  @ApiProperty({ enum: PERMISSION_CODES, isArray: true, nullable: true })
+  reduce_permissions: string[] | null;
+  /** When the settings were first written (the joining time while never written). */
+  created_at: Date;
+  updated_at: Date;
+}
+
+const CODES = PERMISSION_CODES as readonly string[];
+
+/** Only the fields sent change; null clears one. Each code is a catalog code. */
+export class UpdateMemberSettingsDto {
+  @ApiProperty({ enum: PERMISSION_CODES, isArray: true, nullable: true, required: false })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(CODES.length)
+  @IsIn(CODES, { each: true, message: 'each must be a permission code of the catalog' })
+  increase_permissions?: string[] | null;
+
+  @ApiProperty({ enum: PERMISSION_CODES, isArray: true, nullable: true, required: false })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(CODES.length)
+  @IsIn(CODES, { each: true, message: 'each must be a permission code of the catalog' })
+  reduce_permissions?: string[] | null;
+}
+
+/** One code of a member's effective permissions, as the platform lists them. */
+export class PermissionCodeDto {
+  code: string;
 }

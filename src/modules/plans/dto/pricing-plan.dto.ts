@@ -5,7 +5,7 @@ export const CURRENCIES = ['RUB'] as const;
 export class PricingPlanDto {
   /** Unique plan code, used in paths. */
   code: string;
-  /** Ordinal plan level: 1 is the cheapest; a permission needs at least its own `lvl`. */
+  /** Plan level on the platform's scale: 1 is the richest; a permission of lvl N is on every plan of lvl N or less. */
   lvl: number;
   /** Price per month, in rubles. */
   price_per_month: number;

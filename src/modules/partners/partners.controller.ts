@@ -1,0 +1,35 @@
+import { Body, Controller, Get, HttpStatus, Post, Query, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
+import { Public } from '../../core/auth/auth.decorators';
+import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
+import { ApiErrors } from '../../core/openapi/api-errors.decorator';
+import { PageQueryDto } from '../../core/pagination/page-query.dto';
+import { BecomePartnerDto, PartnerApplicationDto, PartnerRequestReceivedDto } from './dto/partner.dto';
+import { PartnersService } from './partners.service';
+
+@ApiTags('Partners')
+@Controller('partners')
+export class PartnersController {
+  constructor(private readonly partners: PartnersService) {}
+
+  @Public()
+  @Post('become')
+  @ApiOperation({
+    summary: 'Apply to become a partner (no credential); at most 5 applications an hour from one client address',
+  })
+  @ApiEnvelope(PartnerRequestReceivedDto, { status: HttpStatus.CREATED })
+  @ApiErrors({ rate_limited: 'the 5 applications of the hour from this address are spent; see Retry-After' })
+  become(@Body() body: BecomePartnerDto, @Req() req: Request) {
+    return this.partners.apply(body, req.ip ?? 'unknown');
+  }
+
+  @Get('applications')
+  @ApiOperation({ summary: 'Partner applications, newest first (platform administrators only)' })
+  @ApiPage('applications', PartnerApplicationDto)
+  @ApiErrors({ forbidden: 'the caller is not a platform administrator' })
+  list(@CurrentAuth() auth: AuthContext, @Query() query: PageQueryDto) {
+    return this.partners.list(auth, query);
+  }
+}

@@ -1,0 +1,48 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { AccountEntity } from '../accounts/account.entity';
+import { CompanyOwnedEntity } from '../companies/company-owned.entity';
+import { PricingPlanEntity } from '../plans/pricing-plan.entity';
+
+export const PRICING_TRANSACTION_STATUSES = ['pending', 'success', 'unsuccess', 'revoked'] as const;
+
+/**
+ * A plan purchase (CONTRACT 17). Without a payment provider it stays pending until an
+ * administrator confirms it; the partial unique index keeps one pending purchase per company,
+ * so of two concurrent purchases exactly one is written.
+ */
+@Entity('pricing_transactions')
+@Index('pricing_transactions_company_id_created_at_idx', ['company_id', 'created_at', 'id'])
+@Index('pricing_transactions_pending_key', ['company_id'], { unique: true, where: "status = 'pending'" })
+export class PricingTransactionEntity extends CompanyOwnedEntity {
+  /** Who asked for it; null once that account is deleted. */
+  @Column({ type: 'uuid', nullable: true })
+  account_id: string | null;
+
+  @ManyToOne(() => AccountEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'account_id' })
+  account?: AccountEntity;
+
+  /** The plan's price for the period, in whole units of `currency`. */
+  @Column({ type: 'int' })
+  amount: number;
+
+  @Column({ type: 'varchar', length: 3 })
+  currency: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  status: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  plan_code: string;
+
+  @ManyToOne(() => PricingPlanEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'plan_code' })
+  plan?: PricingPlanEntity;
+
+  @Column({ type: 'varchar', length: 8 })
+  period: string;
+
+  /** When the bought period ends: one period from the purchase, then from the confirmation. */
+  @Column({ type: 'timestamptz' })
+  expires_at: Date;
+}
