@@ -366,7 +366,11 @@ describe('Access control', () => {
         // Real resources in the path (the guarded walk's), so that no 404 comes before the query check.
         const url =
           guarded.get(`GET ${op.path}`) ??
-          op.path.replace('{id}', companyId).replace('{keyId}', key.id).replace('{code}', 'start');
+          op.path
+            .replace('{id}', companyId)
+            .replace('{keyId}', key.id)
+            .replace('{accountId}', owner.id)
+            .replace('{code}', 'start');
         const res = await t.http.get(`${url}?zz_unknown=1`).set(owner.auth);
         // A required parameter left out (group_by, path) is named beside it.
         expect([op.path, res.status, res.body.error?.details]).toEqual([

@@ -41,7 +41,7 @@ describe('Account lists: filters', () => {
     const north = await newCompany(t.http, owner, { name: 'Northwind Traders' });
     const south = await newCompany(t.http, owner, { name: 'Southwind', slug: `sw-${north.id.slice(0, 8)}` });
     const ids = async (query: string) =>
-      expectPage(await t.http.get(`/api/v1/companies${query}`).set(owner.auth), 'companies').items.map((c) => c.id);
+      expectPage(await t.http.get(`/api/v1/companies/my${query}`).set(owner.auth), 'companies').items.map((c) => c.id);
 
     expect(await ids('')).toEqual([south.id, north.id]);
     expect(await ids('?search=NORTHWIND')).toEqual([north.id]);
