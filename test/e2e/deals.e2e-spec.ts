@@ -214,9 +214,11 @@ describe('Deals (dm)', () => {
     it('reorder: every status exactly once gives sort_order 10, 20, …; anything else is 400', async () => {
       const c = await dealsCompany(t.http, 'dm-reorder');
       const ids = c.statuses.map((s) => s.id).reverse();
-      const { statuses, reordered, status_ids: echoed } = expectSuccess(
-        await t.http.put(`${c.dm}/statuses/reorder`).set(c.owner.auth).send({ status_ids: ids }),
-      );
+      const {
+        statuses,
+        reordered,
+        status_ids: echoed,
+      } = expectSuccess(await t.http.put(`${c.dm}/statuses/reorder`).set(c.owner.auth).send({ status_ids: ids }));
       // The Kroncl server's reordered and status_ids beside the pipeline (CONTRACT 17).
       expect([reordered, echoed]).toEqual([true, ids]);
       expect(statuses.map((s: any) => [s.id, s.sort_order])).toEqual(ids.map((id, i) => [id, (i + 1) * 10]));

@@ -4,7 +4,13 @@ import { CompanyAccess, CurrentCompany } from '../../../core/access/company-acce
 import { CompanyResources, RequirePermission } from '../../../core/access/company-route.decorators';
 import { ApiEnvelope, ApiPage } from '../../../core/openapi/api-envelope.decorator';
 import { DealTypeEntity } from './deal-type.entity';
-import { CreateDealTypeDto, DealTypeDeletedDto, DealTypeDto, ListDealTypesQueryDto, UpdateDealTypeDto } from './dto/deal-type.dto';
+import {
+  CreateDealTypeDto,
+  DealTypeDeletedDto,
+  DealTypeDto,
+  ListDealTypesQueryDto,
+  UpdateDealTypeDto,
+} from './dto/deal-type.dto';
 import { DealTypesService } from './types.service';
 
 @ApiTags('Deals')

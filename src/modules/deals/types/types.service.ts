@@ -5,7 +5,10 @@ import { Page } from '../../../core/pagination/page';
 import type {
   CreateDealTypeDto,
   DealTypeDeletedDto,
-  DealTypeDto, ListDealTypesQueryDto, UpdateDealTypeDto } from './dto/deal-type.dto';
+  DealTypeDto,
+  ListDealTypesQueryDto,
+  UpdateDealTypeDto,
+} from './dto/deal-type.dto';
 import { DealTypesRepository } from './types.repository';
 
 @Injectable()
