@@ -20,7 +20,6 @@ const CLIENT_KEYS = [
   'type',
   'updated_at',
 ];
-const SHORT_SOURCE_KEYS = ['id', 'name', 'status', 'type'];
 
 describe('CRM clients', () => {
   let t: TestApp;
@@ -74,10 +73,8 @@ describe('CRM clients', () => {
     );
   }
 
-  const short = (source: any) => ({ id: source.id, name: source.name, type: source.type, status: source.status });
-
   describe('POST /clients', () => {
-    it('creates a client: status active, every unset field null, the short source, audited', async () => {
+    it('creates a client: status active, every unset field null, the whole source (CONTRACT 17), audited', async () => {
       const crm = await crmCompany();
       const client = await createClient(crm);
       expect(client).toEqual({
@@ -93,9 +90,9 @@ describe('CRM clients', () => {
         metadata: null,
         created_at: expect.stringMatching(TIMESTAMP),
         updated_at: expect.stringMatching(TIMESTAMP),
-        source: short(crm.system),
+        source: crm.system,
       });
-      expect(Object.keys(client.source).sort()).toEqual(SHORT_SOURCE_KEYS);
+      expect(Object.keys(client.source).sort()).toEqual(SOURCE_KEYS);
       expect(await auditRecords(db, crm.company.id, 'crm.clients.create')).toEqual([
         {
           key: 'crm.clients.create',
@@ -130,7 +127,7 @@ describe('CRM clients', () => {
         type: 'legal',
         status: 'inactive',
         metadata: { inn: '7707083893', tags: ['a', 'b'], nested: { ok: true } },
-        source: short(crm.website),
+        source: crm.website,
       });
       expect(Object.keys(client).sort()).toEqual(CLIENT_KEYS);
       const listed = await createClient(crm, { metadata: [1, 'two', { three: 3 }] });
@@ -298,7 +295,7 @@ describe('CRM clients', () => {
 
     const ids = (items: Array<{ id: string }>) => items.map((item) => item.id);
 
-    it('lists newest first with the short source, paged, with exact totals', async () => {
+    it('lists newest first with the whole source, paged, with exact totals', async () => {
       const { crm, clients } = await populated();
       const newestFirst = [...clients].reverse();
       const all = expectPage(await t.http.get(clientsOf(crm.company.id)).set(crm.owner.auth), 'clients');
@@ -306,7 +303,7 @@ describe('CRM clients', () => {
       expect(all.items).toEqual(newestFirst);
       for (const item of all.items) {
         expect(Object.keys(item).sort()).toEqual(CLIENT_KEYS);
-        expect(Object.keys(item.source).sort()).toEqual(SHORT_SOURCE_KEYS);
+        expect(Object.keys(item.source).sort()).toEqual(SOURCE_KEYS);
       }
 
       const page2 = expectPage(
@@ -365,10 +362,29 @@ describe('CRM clients', () => {
 
     it('an unknown parameter is 400 naming it, never the unfiltered list (CONTRACT 1)', async () => {
       const { crm } = await populated();
-      const res = await t.http.get(`${clientsOf(crm.company.id)}?unknown=1&sourceId=x`).set(crm.owner.auth);
+      const res = await t.http.get(`${clientsOf(crm.company.id)}?unknown=1&source=x`).set(crm.owner.auth);
       expect(expectError(res, 400, 'validation_failed').error.details).toEqual([
         { field: 'unknown', message: 'is not a known query parameter' },
-        { field: 'sourceId', message: 'is not a known query parameter' },
+        { field: 'source', message: 'is not a known query parameter' },
+      ]);
+    });
+
+    it('takes sourceId as an alias of source_id (the web client sends both); 400 when the two differ', async () => {
+      const { crm, clients } = await populated();
+      const list = async (query: string) =>
+        expectPage(await t.http.get(`${clientsOf(crm.company.id)}?${query}`).set(crm.owner.auth), 'clients');
+      const website = [clients[3].id, clients[1].id];
+      expect(ids((await list(`sourceId=${crm.website.id}`)).items)).toEqual(website);
+      expect(ids((await list(`source_id=${crm.website.id}&sourceId=${crm.website.id}`)).items)).toEqual(website);
+      const differing = await t.http
+        .get(`${clientsOf(crm.company.id)}?source_id=${crm.website.id}&sourceId=${crm.system.id}`)
+        .set(crm.owner.auth);
+      expect(expectError(differing, 400, 'validation_failed').error.details).toEqual([
+        { field: 'sourceId', message: 'must equal source_id when both are given' },
+      ]);
+      const malformed = await t.http.get(`${clientsOf(crm.company.id)}?sourceId=website`).set(crm.owner.auth);
+      expect(expectError(malformed, 400, 'validation_failed').error.details).toEqual([
+        { field: 'sourceId', message: expect.any(String) },
       ]);
     });
 
@@ -461,8 +477,8 @@ describe('CRM clients', () => {
           .set(crm.owner.auth)
           .send({ type: 'legal', status: 'inactive', source_id: crm.website.id }),
       );
-      expect(retyped).toMatchObject({ type: 'legal', status: 'inactive', source: short(crm.website) });
-      expect(Object.keys(retyped.source).sort()).toEqual(SHORT_SOURCE_KEYS);
+      expect(retyped).toMatchObject({ type: 'legal', status: 'inactive', source: crm.website });
+      expect(Object.keys(retyped.source).sort()).toEqual(SOURCE_KEYS);
 
       const unchanged = expectSuccess(
         await t.http.patch(clientOf(crm.company.id, client.id)).set(crm.owner.auth).send({}),
@@ -525,7 +541,7 @@ describe('CRM clients', () => {
   });
 
   describe('POST /clients/{clientId}/activate and /deactivate', () => {
-    it('switch the status and return ClientDetail with the short source; repeating changes nothing', async () => {
+    it('switch the status and return ClientDetail with the whole source; repeating changes nothing', async () => {
       const crm = await crmCompany();
       const client = await createClient(crm, { source_id: crm.website.id });
       const inactive = expectSuccess(
@@ -533,7 +549,7 @@ describe('CRM clients', () => {
       );
       expect(inactive).toEqual({ ...client, status: 'inactive', updated_at: expect.stringMatching(TIMESTAMP) });
       expect(new Date(inactive.updated_at).getTime()).toBeGreaterThan(new Date(client.updated_at).getTime());
-      expect(Object.keys(inactive.source).sort()).toEqual(SHORT_SOURCE_KEYS);
+      expect(Object.keys(inactive.source).sort()).toEqual(SOURCE_KEYS);
 
       const again = expectSuccess(
         await t.http.post(`${clientOf(crm.company.id, client.id)}/deactivate`).set(crm.owner.auth),
@@ -543,7 +559,7 @@ describe('CRM clients', () => {
       const active = expectSuccess(
         await t.http.post(`${clientOf(crm.company.id, client.id)}/activate`).set(crm.owner.auth),
       );
-      expect(active).toMatchObject({ id: client.id, status: 'active', source: short(crm.website) });
+      expect(active).toMatchObject({ id: client.id, status: 'active', source: crm.website });
 
       const records = await auditRecords(db, crm.company.id, 'crm.clients.update');
       expect(records.map((r: { status: string; metadata: { path: string } }) => [r.status, r.metadata.path])).toEqual([
@@ -582,14 +598,14 @@ describe('CRM clients', () => {
     expect(counts).toEqual([{ sources: 0, clients: 0, others: 1 }]);
   });
 
-  it('OpenAPI: enums, both ClientDetail shapes, and the permission of every operation', async () => {
+  it('OpenAPI: enums, the ClientDetail shape, and the permission of every operation', async () => {
     const doc = (await t.http.get('/api/docs-json')).body;
     const schemas = doc.components.schemas;
     expect(schemas.CreateClientDto.properties.type.enum).toEqual(['individual', 'legal']);
     expect(
       schemas.ClientDetailDto.properties.source.$ref ?? schemas.ClientDetailDto.properties.source.allOf?.[0]?.$ref,
-    ).toBe('#/components/schemas/SourceSummaryDto');
-    expect(Object.keys(schemas.SourceSummaryDto.properties).sort()).toEqual(SHORT_SOURCE_KEYS);
+    ).toBe('#/components/schemas/SourceDto');
+    expect(schemas.ClientFullDetailDto).toBeUndefined();
     const base = '/api/v1/companies/{id}/modules/crm/clients';
     const permissions = [
       doc.paths[base].get,
@@ -608,6 +624,8 @@ describe('CRM clients', () => {
       'crm.clients.update',
     ]);
     const listParams = doc.paths[base].get.parameters.map((p: { name: string }) => p.name).sort();
-    expect(listParams).toEqual(['id', 'limit', 'page', 'search', 'source_id', 'status', 'type']);
+    expect(listParams).toEqual(['id', 'limit', 'page', 'search', 'sourceId', 'source_id', 'status', 'type']);
+    const alias = doc.paths[base].get.parameters.find((p: { name: string }) => p.name === 'sourceId');
+    expect(alias.deprecated).toBe(true);
   });
 });

@@ -82,7 +82,11 @@ describe('Deals (dm)', () => {
       );
       expectError(await t.http.get(`${c.dm}/types/${created.id}`).set(b.owner.auth), 404, 'not_found');
 
-      expect(expectSuccess(await t.http.delete(`${c.dm}/types/${created.id}`).set(c.owner.auth))).toEqual({});
+      // The Kroncl server's answer to a deletion (CONTRACT 17).
+      expect(expectSuccess(await t.http.delete(`${c.dm}/types/${created.id}`).set(c.owner.auth))).toEqual({
+        type_id: created.id,
+        deleted: true,
+      });
       expectError(await t.http.get(`${c.dm}/types/${created.id}`).set(c.owner.auth), 404, 'not_found');
       const keys = (await auditRecords(db, c.id)).map((r) => `${r.key}:${r.status}`);
       expect(keys).toEqual(
@@ -210,9 +214,13 @@ describe('Deals (dm)', () => {
     it('reorder: every status exactly once gives sort_order 10, 20, …; anything else is 400', async () => {
       const c = await dealsCompany(t.http, 'dm-reorder');
       const ids = c.statuses.map((s) => s.id).reverse();
-      const { statuses } = expectSuccess(
-        await t.http.put(`${c.dm}/statuses/reorder`).set(c.owner.auth).send({ status_ids: ids }),
-      );
+      const {
+        statuses,
+        reordered,
+        status_ids: echoed,
+      } = expectSuccess(await t.http.put(`${c.dm}/statuses/reorder`).set(c.owner.auth).send({ status_ids: ids }));
+      // The Kroncl server's reordered and status_ids beside the pipeline (CONTRACT 17).
+      expect([reordered, echoed]).toEqual([true, ids]);
       expect(statuses.map((s: any) => [s.id, s.sort_order])).toEqual(ids.map((id, i) => [id, (i + 1) * 10]));
       for (const status_ids of [
         ids.slice(1),
@@ -237,7 +245,7 @@ describe('Deals (dm)', () => {
       );
     });
 
-    it('deleting: 409 while a deal has the status, {} once none has; another company sees 404', async () => {
+    it('deleting: 409 while a deal has the status, {status_id, deleted} once none has; another company sees 404', async () => {
       const c = await dealsCompany(t.http, 'dm-status-delete');
       const used = c.statuses[2];
       const deal = await createDeal(t.http, c, { status_id: used.id });
@@ -246,7 +254,10 @@ describe('Deals (dm)', () => {
       expectSuccess(
         await t.http.patch(`${c.dm}/deals/${deal.id}`).set(c.owner.auth).send({ status_id: c.statuses[3].id }),
       );
-      expect(expectSuccess(await t.http.delete(`${c.dm}/statuses/${used.id}`).set(c.owner.auth))).toEqual({});
+      expect(expectSuccess(await t.http.delete(`${c.dm}/statuses/${used.id}`).set(c.owner.auth))).toEqual({
+        status_id: used.id,
+        deleted: true,
+      });
       expectError(await t.http.get(`${c.dm}/statuses/${used.id}`).set(c.owner.auth), 404, 'not_found');
     });
   });

@@ -59,7 +59,17 @@ describe('Finance credits', () => {
       metadata: { contract: 'A-1' },
       created_at: expect.stringMatching(TIMESTAMP),
       updated_at: expect.stringMatching(TIMESTAMP),
-      counterparty: { id: bank.id, name: 'Сбербанк', type: 'bank', status: 'active' },
+      // The counterparty whole, as its own routes show it (CONTRACT 17: the web client reads each field).
+      counterparty: {
+        id: bank.id,
+        name: 'Сбербанк',
+        type: 'bank',
+        status: 'active',
+        comment: bank.comment,
+        metadata: bank.metadata,
+        created_at: bank.created_at,
+        updated_at: expect.stringMatching(TIMESTAMP),
+      },
       paid_amount: 0,
       remaining_amount: 100,
     });

@@ -127,7 +127,11 @@ describe('Finance: categories and transactions', () => {
       expect(
         expectSuccess(await t.http.patch(`${categories()}/${unused.id}`).set(owner.auth).send({ direction: 'income' })),
       ).toMatchObject({ direction: 'income' });
-      expect(expectSuccess(await t.http.delete(`${categories()}/${unused.id}`).set(owner.auth))).toEqual({});
+      // The Kroncl server's answer to a deletion (CONTRACT 17).
+      expect(expectSuccess(await t.http.delete(`${categories()}/${unused.id}`).set(owner.auth))).toEqual({
+        category_id: unused.id,
+        deleted: true,
+      });
       expectError(await t.http.get(`${categories()}/${unused.id}`).set(owner.auth), 404, 'not_found');
       const statuses = (await auditRecords(db, companyId, 'fm.transactions.categories.delete')).map((r) => r.status);
       expect(statuses.at(-1)).toBe('success');
@@ -175,6 +179,7 @@ describe('Finance: categories and transactions', () => {
         category_name: 'Продажи',
         credit_id: null,
         deal_id: null,
+        // The HRM module's employee, whole (CONTRACT 17: the web client reads each field).
         employee: {
           id: employee.id,
           first_name: 'Анна',
@@ -182,6 +187,11 @@ describe('Finance: categories and transactions', () => {
           email: 'anna@example.test',
           phone: null,
           status: 'active',
+          account_id: null,
+          is_account_linked: false,
+          linked_at: null,
+          created_at: employee.created_at,
+          updated_at: employee.updated_at,
         },
         category,
       });

@@ -14,7 +14,17 @@ import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-const TICKET_KEYS = ['company_id', 'created_at', 'id', 'initiator_id', 'last_message', 'status', 'theme', 'updated_at'];
+const TICKET_KEYS = [
+  'company_id',
+  'created_at',
+  'id',
+  'initiator',
+  'initiator_id',
+  'last_message',
+  'status',
+  'theme',
+  'updated_at',
+];
 const MESSAGE_KEYS = [
   'account',
   'account_id',
@@ -26,8 +36,15 @@ const MESSAGE_KEYS = [
   'ticket_id',
   'updated_at',
 ];
-/** A message's `account` (CONTRACT 17): its author as the web client shows them. */
-const authorOf = (who: TestAccount) => ({ id: who.id, name: 'Test User', email: who.email, avatar_url: null });
+/** A message's `account` and a ticket's `initiator` (CONTRACT 17): the Kroncl server's AccountPublic. */
+const authorOf = (who: TestAccount) => ({
+  id: who.id,
+  name: 'Test User',
+  email: who.email,
+  avatar_url: null,
+  status: 'waiting',
+  created_at: expect.stringMatching(TIMESTAMP),
+});
 const ALL_CODES = ['support.tickets', 'support.tickets.create', 'support.tickets.update'];
 
 const supportOf = (companyId: string) => `/api/v1/companies/${companyId}/modules/support`;
@@ -103,6 +120,7 @@ describe('Support', () => {
         id: expect.stringMatching(UUID),
         company_id: companyId,
         initiator_id: owner.id,
+        initiator: authorOf(owner),
         theme: 'billing_payment',
         status: 'pending',
         created_at: expect.stringMatching(TIMESTAMP),
@@ -560,7 +578,12 @@ describe('Support', () => {
       expect(
         expectSuccess(await t.http.get(ticketOf(companyId, ticket.id)).set(owner.auth)).last_message.account,
       ).toEqual(authorOf(colleague));
+      const opened = await openTicket(colleague, companyId);
+      expect(opened.initiator).toEqual(authorOf(colleague));
+      const listed = expectPage(await t.http.get(ticketsOf(companyId)).set(owner.auth), 'tickets').items;
+      expect(listed.find((item: { id: string }) => item.id === opened.id).initiator).toEqual(authorOf(colleague));
       await db.query(`DELETE FROM accounts WHERE id = $1`, [colleague.id]);
+      expect(expectSuccess(await t.http.get(ticketOf(companyId, opened.id)).set(owner.auth)).initiator).toBeNull();
       const { items } = expectPage(await t.http.get(messagesOf(companyId, ticket.id)).set(owner.auth), 'messages');
       expect(items.map((m: { account: unknown }) => m.account)).toEqual([null, authorOf(owner)]);
     });

@@ -166,6 +166,17 @@ describe('Warehouse stock', () => {
       expect(await remainingOf(owner, base, ids)).toEqual([4.75, 0, 0]);
     });
 
+    it('takes a price on an outcome line and ignores it: the line costs what it consumes (CONTRACT 17)', async () => {
+      const { owner, base, unit, ids } = await stocked('fifo');
+      // The web client's movement page sends the line's price on an outcome too.
+      const shipped = await outcome(owner, base, [{ unit_id: unit.id, quantity: 6, price: 250 }]);
+      expect(shipped.positions).toEqual([
+        { position_id: ids[0], unit_id: unit.id, quantity: 5, unit_price: 1 },
+        { position_id: ids[1], unit_id: unit.id, quantity: 1, unit_price: 2 },
+      ]);
+      expect(await remainingOf(owner, base, ids)).toEqual([0, 2, 4]);
+    });
+
     it('an outcome over the stock is 409 limit_exceeded and refused whole, its other lines included', async () => {
       const { owner, company, base, unit, ids } = await stocked('fifo');
       const other = await newUnit(t.http, owner, company.id);
@@ -331,7 +342,7 @@ describe('Warehouse stock', () => {
         ['income', [{ unit_id: unit.id, quantity: 1, price: -1 }], ['positions.0.price']],
         ['income', [{ unit_id: unit.id, quantity: 1, position_id: randomUUID() }], ['positions.0.position_id']],
         ['outcome', [{ unit_id: unit.id, quantity: 1, position_id: randomUUID() }], ['positions.0.position_id']],
-        ['outcome', [{ unit_id: unit.id, quantity: 1, price: 5 }], ['positions.0.price']],
+        ['outcome', [{ unit_id: unit.id, quantity: 1, price: -1 }], ['positions.0.price']],
         ['income', [{ unit_id: 'nope', quantity: 1 }], ['positions.0.unit_id']],
         ['income', [{ unit_id: unit.id, quantity: 1, extra: true }], ['positions.0.extra']],
         ['income', [], ['positions']],

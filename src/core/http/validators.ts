@@ -134,6 +134,27 @@ export function isRfc3339Time(value: unknown): boolean {
   );
 }
 
+/**
+ * A query parameter the platform's web client sends beside `canonical` under another name, with
+ * the same value (CONTRACT 17): declared, deprecated in OpenAPI, and 400 when it differs from
+ * `canonical`. The caller uses `canonical ?? alias`.
+ */
+export const QueryAliasOf = (canonical: string) =>
+  applyDecorators(
+    ApiProperty({ type: 'string', required: false, deprecated: true, description: `Alias of ${canonical}` }),
+    IsOptional(),
+    ValidateBy({
+      name: 'isQueryAlias',
+      validator: {
+        validate: (value: unknown, args) => {
+          const other = (args?.object as Record<string, unknown>)[canonical];
+          return other === undefined || other === value;
+        },
+        defaultMessage: () => `must equal ${canonical} when both are given`,
+      },
+    }),
+  );
+
 /** An RFC 3339 date-time query or body value (CONTRACT 12: a malformed one is 400, never ignored). */
 export const Rfc3339Time = () =>
   applyDecorators(

@@ -10,6 +10,8 @@ import type { CounterpartyDto, ListCounterpartiesQueryDto, UpdateCounterpartyDto
 const counterparties = new Table(CounterpartyEntity);
 const COLUMNS = { except: ['company_id'] } as const;
 const COUNTERPARTY = counterparties.select(undefined, COLUMNS);
+/** A counterparty of alias `cp` as the JSON of a CounterpartyDto: a credit's `counterparty`. */
+export const COUNTERPARTY_JSON = counterparties.json('cp', COLUMNS);
 
 /**
  * What `search` matches. It must stay identical to the expression of

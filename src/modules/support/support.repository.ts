@@ -13,9 +13,12 @@ const tickets = new Table(SupportTicketEntity);
 const messages = new Table(SupportMessageEntity);
 const MESSAGE_COLUMNS = { except: ['company_id'] } as const;
 
-/** The author of the message of alias `m` as MessageAccountDto; null once the account is deleted. */
-const AUTHOR = `(SELECT json_build_object('id', a.id, 'name', a.name, 'email', a.email, 'avatar_url', a.avatar_url)
-  FROM accounts a WHERE a.id = m.account_id)`;
+/** The account `idColumn` names as MessageAccountDto (the Kroncl server's AccountPublic); null once it is deleted. */
+const accountOf = (idColumn: string) => `(SELECT json_build_object('id', a.id, 'name', a.name, 'email', a.email,
+  'avatar_url', a.avatar_url, 'status', a.status, 'created_at', ${rfc3339('a.created_at')})
+  FROM accounts a WHERE a.id = ${idColumn})`;
+/** The author of the message of alias `m`. */
+const AUTHOR = accountOf('m.account_id');
 /** The columns of a Message, from alias `m`. */
 const MESSAGE = `${messages.answer('m', MESSAGE_COLUMNS)}, ${AUTHOR} AS account`;
 /** The messages a statement (INSERT, UPDATE) returns, as Messages. */
@@ -31,7 +34,7 @@ const WITH_LAST_MESSAGE = `LEFT JOIN LATERAL (
   SELECT ${MESSAGE_JSON} AS message FROM support_messages m
   WHERE m.company_id = t.company_id AND m.ticket_id = t.id
   ORDER BY m.created_at DESC, m.id DESC LIMIT 1) newest ON true`;
-const TICKET = `${tickets.answer('t')}, newest.message AS last_message`;
+const TICKET = `${tickets.answer('t')}, ${accountOf('t.initiator_id')} AS initiator, newest.message AS last_message`;
 
 /** Ticket rows of `from` (aliased `t`) with their last_message. */
 const ticketsOf = (from: Sql) => sql`SELECT ${raw(TICKET)} FROM ${from} ${raw(WITH_LAST_MESSAGE)}`;

@@ -59,7 +59,8 @@ export class SupportService {
       text: dto.text,
       is_tech: auth.account.is_admin,
     });
-    return { ...ticket, last_message: opening };
+    // The opening message's author is the initiator.
+    return { ...ticket, initiator: opening.account, last_message: opening };
   }
 
   /** pending → closed | revoked; the status the ticket already has: unchanged; anything else: 409. */

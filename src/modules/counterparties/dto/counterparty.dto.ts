@@ -1,4 +1,4 @@
-import { ApiProperty, OmitType, PartialType, PickType } from '@nestjs/swagger';
+import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Metadata, Omittable, SearchTerm, TrimmedName } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
@@ -60,6 +60,3 @@ export class UpdateCounterpartyDto extends PartialType(OmitType(CreateCounterpar
 
 /** A counterparty as the API shows it: its columns but the company. */
 export class CounterpartyDto extends OmitType(CounterpartyEntity, ['company_id', 'company'] as const) {}
-
-/** The short form inside a credit. */
-export class CounterpartySummaryDto extends PickType(CounterpartyDto, ['id', 'name', 'type', 'status'] as const) {}

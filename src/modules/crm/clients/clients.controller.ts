@@ -4,13 +4,7 @@ import { CompanyAccess, CurrentCompany } from '../../../core/access/company-acce
 import { CompanyResources, RequirePermission } from '../../../core/access/company-route.decorators';
 import { ApiEnvelope, ApiPage } from '../../../core/openapi/api-envelope.decorator';
 import { ClientsService } from './clients.service';
-import {
-  ClientDetailDto,
-  ClientFullDetailDto,
-  CreateClientDto,
-  ListClientsQueryDto,
-  UpdateClientDto,
-} from './dto/client.dto';
+import { ClientDetailDto, CreateClientDto, ListClientsQueryDto, UpdateClientDto } from './dto/client.dto';
 import { CrmClientEntity } from './client.entity';
 
 @ApiTags('CRM')
@@ -38,7 +32,7 @@ export class ClientsController {
   @Get(':clientId')
   @RequirePermission('crm.clients')
   @ApiOperation({ summary: 'One client, with its whole source' })
-  @ApiEnvelope(ClientFullDetailDto)
+  @ApiEnvelope(ClientDetailDto)
   get(@CurrentCompany() company: CompanyAccess, @Param('clientId') id: string) {
     return this.clients.get(company, id);
   }

@@ -5,13 +5,7 @@ import { Page } from '../../../core/pagination/page';
 import { CrmStatus } from '../sources/source.entity';
 import { SourcesRepository } from '../sources/sources.repository';
 import { ClientsRepository } from './clients.repository';
-import {
-  ClientDetailDto,
-  ClientFullDetailDto,
-  CreateClientDto,
-  ListClientsQueryDto,
-  UpdateClientDto,
-} from './dto/client.dto';
+import { ClientDetailDto, CreateClientDto, ListClientsQueryDto, UpdateClientDto } from './dto/client.dto';
 
 @Injectable()
 export class ClientsService {
@@ -21,11 +15,11 @@ export class ClientsService {
   ) {}
 
   list(company: CompanyAccess, query: ListClientsQueryDto): Promise<Page<ClientDetailDto>> {
-    return this.clients.list(company.companyId, query);
+    return this.clients.list(company.companyId, { ...query, source_id: query.source_id ?? query.sourceId });
   }
 
-  async get(company: CompanyAccess, id: string): Promise<ClientFullDetailDto> {
-    return found(await this.clients.findOne(company.companyId, id, 'full'), 'Client');
+  async get(company: CompanyAccess, id: string): Promise<ClientDetailDto> {
+    return found(await this.clients.findOne(company.companyId, id), 'Client');
   }
 
   async create(company: CompanyAccess, dto: CreateClientDto): Promise<ClientDetailDto> {

@@ -154,7 +154,7 @@ export class DealsService {
     if (dto.status_id && !(await this.statuses.findOne(companyId, dto.status_id))) {
       problems.push(NOT_OF_COMPANY.status_id);
     }
-    if (dto.client_id && !(await this.clients.findOne(companyId, dto.client_id, 'summary'))) {
+    if (dto.client_id && !(await this.clients.findOne(companyId, dto.client_id))) {
       problems.push(NOT_OF_COMPANY.client_id);
     }
     if (dto.employees?.length) {

@@ -7,7 +7,8 @@ import { DealStatusEntity } from './deal-status.entity';
 import {
   CreateDealStatusDto,
   DealStatusDto,
-  DealStatusesDto,
+  DealStatusDeletedDto,
+  DealStatusesReorderedDto,
   ListDealStatusesQueryDto,
   ReorderDealStatusesDto,
   UpdateDealStatusDto,
@@ -39,7 +40,7 @@ export class DealStatusesController {
   @Put('reorder')
   @RequirePermission('dm.statuses.update')
   @ApiOperation({ summary: 'Order the whole pipeline: every status exactly once; sort_order becomes 10, 20, …' })
-  @ApiEnvelope(DealStatusesDto)
+  @ApiEnvelope(DealStatusesReorderedDto)
   reorderDealStatuses(@CurrentCompany() company: CompanyAccess, @Body() body: ReorderDealStatusesDto) {
     return this.statuses.reorder(company, body);
   }
@@ -63,7 +64,7 @@ export class DealStatusesController {
   @Delete(':statusId')
   @RequirePermission('dm.statuses.delete')
   @ApiOperation({ summary: 'Delete a status; 409 for the default and while a deal has it' })
-  @ApiEnvelope()
+  @ApiEnvelope(DealStatusDeletedDto)
   delete(@CurrentCompany() company: CompanyAccess, @Param('statusId') id: string) {
     return this.statuses.delete(company, id);
   }

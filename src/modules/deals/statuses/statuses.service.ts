@@ -4,8 +4,10 @@ import { AppException, conflictWhileReferenced, found } from '../../../core/http
 import { Page } from '../../../core/pagination/page';
 import type {
   CreateDealStatusDto,
+  DealStatusDeletedDto,
   DealStatusDto,
   DealStatusesDto,
+  DealStatusesReorderedDto,
   ListDealStatusesQueryDto,
   ReorderDealStatusesDto,
   UpdateDealStatusDto,
@@ -46,7 +48,7 @@ export class DealStatusesService {
     return (await this.statuses.update(company.companyId, id, dto))!;
   }
 
-  async reorder(company: CompanyAccess, dto: ReorderDealStatusesDto): Promise<DealStatusesDto> {
+  async reorder(company: CompanyAccess, dto: ReorderDealStatusesDto): Promise<DealStatusesReorderedDto> {
     await this.statuses.lock(company.companyId);
     const current = new Set((await this.statuses.all(company.companyId)).map((status) => status.id));
     const sent = new Set(dto.status_ids);
@@ -56,11 +58,11 @@ export class DealStatusesService {
       ]);
     }
     await this.statuses.reorder(company.companyId, dto.status_ids);
-    return { statuses: await this.statuses.all(company.companyId) };
+    return { statuses: await this.statuses.all(company.companyId), reordered: true, status_ids: dto.status_ids };
   }
 
   /** 409 for the default, and while a deal has the status (the foreign key decides). */
-  async delete(company: CompanyAccess, id: string): Promise<void> {
+  async delete(company: CompanyAccess, id: string): Promise<DealStatusDeletedDto> {
     await this.statuses.lock(company.companyId);
     if ((await this.get(company, id)).is_default) {
       throw AppException.conflict('The default status cannot be deleted; make another status the default first');
@@ -69,5 +71,6 @@ export class DealStatusesService {
       this.statuses.delete(company.companyId, id),
       'The status is used by deals; move them to another status first',
     );
+    return { status_id: id, deleted: true };
   }
 }

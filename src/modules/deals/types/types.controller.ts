@@ -4,7 +4,13 @@ import { CompanyAccess, CurrentCompany } from '../../../core/access/company-acce
 import { CompanyResources, RequirePermission } from '../../../core/access/company-route.decorators';
 import { ApiEnvelope, ApiPage } from '../../../core/openapi/api-envelope.decorator';
 import { DealTypeEntity } from './deal-type.entity';
-import { CreateDealTypeDto, DealTypeDto, ListDealTypesQueryDto, UpdateDealTypeDto } from './dto/deal-type.dto';
+import {
+  CreateDealTypeDto,
+  DealTypeDeletedDto,
+  DealTypeDto,
+  ListDealTypesQueryDto,
+  UpdateDealTypeDto,
+} from './dto/deal-type.dto';
 import { DealTypesService } from './types.service';
 
 @ApiTags('Deals')
@@ -48,7 +54,7 @@ export class DealTypesController {
   @Delete(':typeId')
   @RequirePermission('dm.types.delete')
   @ApiOperation({ summary: 'Delete a deal type; 409 while a deal has it' })
-  @ApiEnvelope()
+  @ApiEnvelope(DealTypeDeletedDto)
   delete(@CurrentCompany() company: CompanyAccess, @Param('typeId') id: string) {
     return this.types.delete(company, id);
   }

@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { conflictWhileReferenced, found } from '../../../core/http/app.exception';
 import { Page } from '../../../core/pagination/page';
-import type { CreateDealTypeDto, DealTypeDto, ListDealTypesQueryDto, UpdateDealTypeDto } from './dto/deal-type.dto';
+import type {
+  CreateDealTypeDto,
+  DealTypeDeletedDto,
+  DealTypeDto,
+  ListDealTypesQueryDto,
+  UpdateDealTypeDto,
+} from './dto/deal-type.dto';
 import { DealTypesRepository } from './types.repository';
 
 @Injectable()
@@ -26,11 +32,12 @@ export class DealTypesService {
   }
 
   /** 409 while a deal has the type (the foreign key decides, so a deal created meanwhile counts). */
-  async delete(company: CompanyAccess, id: string): Promise<void> {
+  async delete(company: CompanyAccess, id: string): Promise<DealTypeDeletedDto> {
     const deleted = await conflictWhileReferenced(
       this.types.delete(company.companyId, id),
       'The type is used by deals; change their type first',
     );
     found(deleted || null, 'Deal type');
+    return { type_id: id, deleted: true };
   }
 }

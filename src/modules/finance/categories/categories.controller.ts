@@ -5,7 +5,13 @@ import { CompanyResources, RequirePermission, TextParams } from '../../../core/a
 import { ApiEnvelope, ApiPage } from '../../../core/openapi/api-envelope.decorator';
 import { CategoriesService } from './categories.service';
 import { TransactionCategoryEntity } from './category.entity';
-import { CategoryDto, CreateCategoryDto, ListCategoriesQueryDto, UpdateCategoryDto } from './dto/category.dto';
+import {
+  CategoryDeletedDto,
+  CategoryDto,
+  CreateCategoryDto,
+  ListCategoriesQueryDto,
+  UpdateCategoryDto,
+} from './dto/category.dto';
 
 @ApiTags('Finance')
 @Controller('companies/:id/modules/fm/transactions/categories')
@@ -59,7 +65,7 @@ export class TransactionCategoriesController {
   @Delete(':categoryId')
   @RequirePermission('fm.transactions.categories.delete')
   @ApiOperation({ summary: 'Delete a category; system or used by a transaction: 409' })
-  @ApiEnvelope()
+  @ApiEnvelope(CategoryDeletedDto)
   delete(@CurrentCompany() company: CompanyAccess, @Param('categoryId') id: string) {
     return this.categories.delete(company, id);
   }

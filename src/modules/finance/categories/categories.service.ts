@@ -3,7 +3,13 @@ import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, found } from '../../../core/http/app.exception';
 import { Page } from '../../../core/pagination/page';
 import { CategoriesRepository } from './categories.repository';
-import { CategoryDto, CreateCategoryDto, ListCategoriesQueryDto, UpdateCategoryDto } from './dto/category.dto';
+import {
+  CategoryDeletedDto,
+  CategoryDto,
+  CreateCategoryDto,
+  ListCategoriesQueryDto,
+  UpdateCategoryDto,
+} from './dto/category.dto';
 
 @Injectable()
 export class CategoriesService {
@@ -47,13 +53,13 @@ export class CategoriesService {
   }
 
   /** System categories and categories used by any transaction cannot be deleted (409). */
-  async delete(company: CompanyAccess, id: string): Promise<Record<string, never>> {
+  async delete(company: CompanyAccess, id: string): Promise<CategoryDeletedDto> {
     await this.lockChangeable(company, id);
     if (await this.categories.isUsed(company.companyId, id)) {
       throw AppException.conflict('A category used by transactions cannot be deleted');
     }
     await this.categories.delete(company.companyId, id);
-    return {};
+    return { category_id: id, deleted: true };
   }
 
   /** The category, locked against transactions being written to it; 409 for a system one. */

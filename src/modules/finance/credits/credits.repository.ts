@@ -4,6 +4,7 @@ import { Page } from '../../../core/pagination/page';
 import { Db } from '../../../database/db';
 import { raw, Sql, sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
+import { COUNTERPARTY_JSON } from '../../counterparties/counterparties.repository';
 import { CreditEntity } from './credit.entity';
 import type { CreateCreditDto, CreditDto, ListCreditsQueryDto, UpdateCreditDto } from './dto/credit.dto';
 
@@ -21,7 +22,7 @@ export const PAID = `(SELECT coalesce(sum(CASE WHEN t.direction = CASE cr.type W
 const CREDIT = `cr.id, cr.name, cr.comment, cr.type, cr.status, cr.total_amount, cr.currency, cr.interest_rate,
   to_char(cr.start_date, 'YYYY-MM-DD') AS start_date, to_char(cr.end_date, 'YYYY-MM-DD') AS end_date,
   cr.metadata, cr.created_at, cr.updated_at,
-  json_build_object('id', cp.id, 'name', cp.name, 'type', cp.type, 'status', cp.status) AS counterparty,
+  ${COUNTERPARTY_JSON} AS counterparty,
   p.paid AS paid_amount, cr.total_amount - p.paid AS remaining_amount`;
 const WITH_COUNTERPARTY = `JOIN counterparties cp ON cp.company_id = cr.company_id AND cp.id = cr.counterparty_id
   CROSS JOIN LATERAL (SELECT ${PAID} AS paid) p`;

@@ -7,6 +7,7 @@ import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Db } from '../../../database/db';
 import { raw, rfc3339, Sql, sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
+import { EMPLOYEE_JSON } from '../../hrm/employees/employees.repository';
 import type {
   DealTransactionsSummaryDto,
   ListTransactionsQueryDto,
@@ -22,10 +23,9 @@ const TRANSACTION = `${transactions.list('t', { except: ['company_id'] })},
   e.first_name AS employee_first_name, e.last_name AS employee_last_name, c.name AS category_name`;
 const WITH_NAMES = `LEFT JOIN employees e ON e.id = t.employee_id
   LEFT JOIN transaction_categories c ON c.id = t.category_id AND c.company_id = t.company_id`;
-/** The employee and category objects that GET one, create and reverse add. */
+/** The employee (the HRM module's shape) and category objects that GET one, create and reverse add. */
 const DETAIL = `${TRANSACTION},
-  CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object('id', e.id, 'first_name', e.first_name,
-    'last_name', e.last_name, 'email', e.email, 'phone', e.phone, 'status', e.status) END AS employee,
+  CASE WHEN e.id IS NULL THEN NULL ELSE ${EMPLOYEE_JSON} END AS employee,
   CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', c.name,
     'description', c.description, 'direction', c.direction, 'system', c.system, 'slug', c.slug,
     'created_at', ${rfc3339('c.created_at')}, 'updated_at', ${rfc3339('c.updated_at')}) END AS category`;

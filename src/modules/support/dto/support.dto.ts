@@ -1,5 +1,6 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { ACCOUNT_STATUSES } from '../../accounts/account.entity';
 import { TrimmedText } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { SupportMessageEntity } from '../message.entity';
@@ -68,6 +69,12 @@ export class MessageAccountDto {
 
   @ApiProperty({ type: 'string', nullable: true })
   avatar_url: string | null;
+
+  @ApiProperty({ enum: ACCOUNT_STATUSES })
+  status: string;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
 }
 
 /** A message as the API shows it (spec: Message): its columns but the company, and its author. */
@@ -79,5 +86,9 @@ export class MessageDto extends OmitType(SupportMessageEntity, ['company_id', 'c
 
 /** A ticket as every answer shows it (spec: Ticket): its columns and its newest message. */
 export class TicketDto extends OmitType(SupportTicketEntity, ['company'] as const) {
+  /** The account that opened the ticket, as a message's author; null once it is deleted. */
+  @ApiProperty({ type: MessageAccountDto, nullable: true })
+  initiator: MessageAccountDto | null;
+
   last_message: MessageDto;
 }

@@ -156,12 +156,8 @@ function lineProblems(
     }
     return problems;
   }
-  if (line.price != null) {
-    problems.push({
-      field: `${at}.price`,
-      message: 'must not be given on an outcome: it takes the price of what it consumes',
-    });
-  }
+  // `price` on an outcome line is ignored: the line costs what it consumes, whatever is sent
+  // (CONTRACT 17: the web client's movement page always sends one).
   if (!serial) {
     if (line.position_id != null) {
       problems.push({ field: `${at}.position_id`, message: 'must not be given for a batch-tracked unit' });

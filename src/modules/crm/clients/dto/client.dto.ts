@@ -1,8 +1,16 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { Metadata, NormalisedEmail, Omittable, Phone, SearchTerm, TrimmedName } from '../../../../core/http/validators';
+import {
+  Metadata,
+  NormalisedEmail,
+  Omittable,
+  Phone,
+  QueryAliasOf,
+  SearchTerm,
+  TrimmedName,
+} from '../../../../core/http/validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
-import { SourceDto, SourceSummaryDto } from '../../sources/dto/source.dto';
+import { SourceDto } from '../../sources/dto/source.dto';
 import { CRM_STATUSES, type CrmStatus } from '../../sources/source.entity';
 import { CLIENT_TYPES, type ClientType, CrmClientEntity } from '../client.entity';
 
@@ -21,6 +29,14 @@ export class ListClientsQueryDto extends PageQueryDto {
   @IsOptional()
   @IsUUID()
   source_id?: string;
+
+  /**
+   * source_id under the name the web client's source page also sends it (its getClients spreads
+   * `sourceId` into the query beside `source_id`: kroncl-client src/apps/company/modules/crm/api.ts).
+   */
+  @QueryAliasOf('source_id')
+  @IsUUID()
+  sourceId?: string;
 
   /** Case-insensitive substring of the first name, last name or e-mail (up to 100 characters). */
   @SearchTerm()
@@ -84,12 +100,7 @@ export class UpdateClientDto extends PartialType(CreateClientDto, { skipNullProp
 /** The client's own fields (spec: Client): its columns but the company and the source's id. */
 export class ClientDto extends OmitType(CrmClientEntity, ['company_id', 'company', 'source_id', 'source'] as const) {}
 
-/** ClientDetail as lists and changes return it: the source in short form. */
+/** ClientDetail as every answer shows it: with its whole source. */
 export class ClientDetailDto extends ClientDto {
-  source: SourceSummaryDto;
-}
-
-/** ClientDetail as GET one returns it: the whole source. */
-export class ClientFullDetailDto extends ClientDto {
   source: SourceDto;
 }

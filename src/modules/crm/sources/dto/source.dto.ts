@@ -1,4 +1,4 @@
-import { ApiProperty, OmitType, PartialType, PickType } from '@nestjs/swagger';
+import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
 import { ReadOnlyFields } from '../../../../core/http/tolerances';
 import { BooleanQuery, Metadata, Omittable, SearchTerm, TrimmedName } from '../../../../core/http/validators';
@@ -66,6 +66,3 @@ export class UpdateSourceDto extends PartialType(CreateSourceDto, { skipNullProp
 
 /** A source as the API shows it: its columns but the company. */
 export class SourceDto extends OmitType(CrmSourceEntity, ['company_id', 'company'] as const) {}
-
-/** The short form of a source, inside a client. */
-export class SourceSummaryDto extends PickType(SourceDto, ['id', 'name', 'type', 'status'] as const) {}

@@ -14,7 +14,7 @@ import {
 import { Omittable, SearchTerm, TrimmedName, TrimmedText } from '../../../../core/http/validators';
 import { Amount, Quantity } from '../../../../core/money/money.validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
-import { ClientFullDetailDto } from '../../../crm/clients/dto/client.dto';
+import { ClientDetailDto } from '../../../crm/clients/dto/client.dto';
 import { EmployeeDto } from '../../../hrm/employees/dto/employee.dto';
 import { StockPositionDto } from '../../../warehouse/stock/dto/stock.dto';
 import { UnitDto } from '../../../warehouse/units/dto/unit.dto';
@@ -231,8 +231,8 @@ export class DealDto {
   type: DealTypeDto | null;
   status: DealStatusDto;
   /** The CRM client as GET …/crm/clients/{clientId} shows it (its whole source inside). */
-  @ApiProperty({ type: ClientFullDetailDto, nullable: true })
-  client: ClientFullDetailDto | null;
+  @ApiProperty({ type: ClientDetailDto, nullable: true })
+  client: ClientDetailDto | null;
   /** The HRM employees as GET …/hrm/employees shows them. */
   employees: EmployeeDto[];
   positions: DealPositionDto[];

@@ -63,3 +63,21 @@ export class DealStatusDto extends OmitType(DealStatusEntity, ['company_id', 'co
 export class DealStatusesDto {
   statuses: DealStatusDto[];
 }
+
+/** The reorder's answer: the pipeline in its new order, and the Kroncl server's `reordered` and `status_ids`. */
+export class DealStatusesReorderedDto extends DealStatusesDto {
+  @ApiProperty({ enum: [true] })
+  reordered: true;
+
+  @ApiProperty({ type: 'string', format: 'uuid', isArray: true })
+  status_ids: string[];
+}
+
+/** The answer to a deletion, as the Kroncl server gives it. */
+export class DealStatusDeletedDto {
+  @ApiProperty({ format: 'uuid' })
+  status_id: string;
+
+  @ApiProperty({ enum: [true] })
+  deleted: true;
+}

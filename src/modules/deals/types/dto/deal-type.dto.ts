@@ -26,3 +26,12 @@ export class UpdateDealTypeDto extends PartialType(CreateDealTypeDto, { skipNull
 
 /** DealType (CONTRACT 16). */
 export class DealTypeDto extends OmitType(DealTypeEntity, ['company_id', 'company'] as const) {}
+
+/** The answer to a deletion, as the Kroncl server gives it. */
+export class DealTypeDeletedDto {
+  @ApiProperty({ format: 'uuid' })
+  type_id: string;
+
+  @ApiProperty({ enum: [true] })
+  deleted: true;
+}

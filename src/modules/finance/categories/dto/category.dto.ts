@@ -40,3 +40,12 @@ export class UpdateCategoryDto extends PartialType(CreateCategoryDto, { skipNull
 
 /** A category as the API shows it: its columns but the company. */
 export class CategoryDto extends OmitType(TransactionCategoryEntity, ['company_id', 'company'] as const) {}
+
+/** The answer to a deletion, as the Kroncl server gives it. */
+export class CategoryDeletedDto {
+  @ApiProperty({ format: 'uuid' })
+  category_id: string;
+
+  @ApiProperty({ enum: [true] })
+  deleted: true;
+}

@@ -12,7 +12,7 @@ import {
 import { CURRENCY_CODES, type CurrencyCode } from '../../../../core/money/currencies';
 import { Amount, Currency } from '../../../../core/money/money.validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
-import { CounterpartySummaryDto } from '../../../counterparties/dto/counterparty.dto';
+import { CounterpartyDto } from '../../../counterparties/dto/counterparty.dto';
 import { CREDIT_STATUSES, CREDIT_TYPES, type CreditStatus, type CreditType } from '../credit.entity';
 
 export class ListCreditsQueryDto extends PageQueryDto {
@@ -139,7 +139,8 @@ export class CreditDto {
   metadata: object | null;
   created_at: Date;
   updated_at: Date;
-  counterparty: CounterpartySummaryDto;
+  /** The counterparty, whole (CONTRACT 17: the web client reads each field). */
+  counterparty: CounterpartyDto;
   /** Payments less their reversals. */
   paid_amount: number;
   /** total_amount − paid_amount */

@@ -5,7 +5,7 @@ import { Metadata, Omittable, SearchTerm } from '../../../../core/http/validator
 import { CURRENCY_CODES, type CurrencyCode } from '../../../../core/money/currencies';
 import { Amount, Currency } from '../../../../core/money/money.validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
-import { EMPLOYEE_STATUSES } from '../../../hrm/employees/employee.entity';
+import { EmployeeDto } from '../../../hrm/employees/dto/employee.dto';
 import { type Direction, DIRECTIONS } from '../../categories/category.entity';
 import { CategoryDto } from '../../categories/dto/category.dto';
 import { TRANSACTION_STATUSES, TransactionEntity, type TransactionStatus } from '../transaction.entity';
@@ -98,20 +98,11 @@ export class TransactionDto extends OmitType(TransactionEntity, [
   category_name: string | null;
 }
 
-export class TransactionEmployeeDto {
-  id: string;
-  first_name: string;
-  last_name: string | null;
-  email: string | null;
-  phone: string | null;
-  @ApiProperty({ enum: EMPLOYEE_STATUSES })
-  status: string;
-}
-
 /** A transaction as GET one, create and reverse answer it: with its employee and category. */
 export class TransactionDetailDto extends TransactionDto {
-  @ApiProperty({ type: TransactionEmployeeDto, nullable: true })
-  employee: TransactionEmployeeDto | null;
+  /** The HRM module's employee (CONTRACT 17: the web client reads every field of it). */
+  @ApiProperty({ type: EmployeeDto, nullable: true })
+  employee: EmployeeDto | null;
 
   @ApiProperty({ type: CategoryDto, nullable: true })
   category: CategoryDto | null;

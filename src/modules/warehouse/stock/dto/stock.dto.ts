@@ -32,7 +32,10 @@ export class BatchLineDto {
   @Quantity()
   quantity: number;
 
-  /** Income only: the unit price in the unit's currency (default: its purchase_price). */
+  /**
+   * An income's unit price in the unit's currency (default: its purchase_price). Ignored on an
+   * outcome, which costs what it consumes (CONTRACT 17: the web client sends it there too).
+   */
   @IsOptional()
   @Amount({ minimum: 'zero' })
   price?: number | null;
