@@ -16,10 +16,6 @@ describe('Where', () => {
     });
   });
 
-  it('is TRUE when there is nothing to filter by', () => {
-    expect(new Where().toSql().render().text).toBe('TRUE');
-  });
-
   it('takes the wildcards of a search term literally', () => {
     expect(containing('50%_off\\')).toBe('%50\\%\\_off\\\\%');
   });

@@ -33,7 +33,7 @@ export function dealWhere(companyId: string, filters: DealFilters): Where {
     const pattern = containing(filters.search);
     // The matching deals as one set of ids, each part an index lookup, rather than an OR the
     // planner can only test deal by deal.
-    where.and(sql`d.id IN (
+    where.search(sql`d.id IN (
       SELECT x.id FROM deals x WHERE x.company_id = ${companyId} AND x.comment ILIKE ${pattern}
       UNION SELECT p.deal_id FROM deal_positions p WHERE p.company_id = ${companyId} AND p.name ILIKE ${pattern}
       UNION SELECT x.id FROM deals x WHERE x.company_id = ${companyId} AND x.client_id IN (

@@ -72,7 +72,7 @@ export function transactionList(
     .equals('t.employee_id', query.employee_id)
     .equals('t.deal_id', scope.dealId ?? query.deal_id)
     .equals('t.credit_id', scope.creditId);
-  if (query.search !== undefined) where.and(searchCondition(companyId, query.search));
+  if (query.search !== undefined) where.search(searchCondition(companyId, query.search));
   return {
     from: 'transactions t',
     where,

@@ -71,7 +71,9 @@ export function positionList(companyId: string, query: ListStockPositionsQueryDt
     .equals('p.type', query.type)
     .equals('p.unit_id', query.unit_id)
     .equals('p.batch_id', query.batch_id);
-  if (query.in_stock !== undefined) where.and(query.in_stock ? sql`p.remaining > 0` : sql`p.remaining = 0`);
+  if (query.in_stock !== undefined) {
+    where.counted('in_stock', query.in_stock, query.in_stock ? sql`p.remaining > 0` : sql`p.remaining = 0`);
+  }
   return {
     from: 'stock_positions p',
     where,
