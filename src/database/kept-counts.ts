@@ -23,8 +23,8 @@ export interface KeptCounts {
   day?: string;
 }
 
-/** The (company, filter[, day], delta) rows of a set of table rows. */
-function filtersOf(counts: KeptCounts, rows: string, delta: number): string {
+/** The (company, filter[, day], delta) rows of a set of table rows (`rows`: a table or a subquery with its alias). */
+export function filtersOf(counts: KeptCounts, rows: string, delta: number): string {
   const values = ["''", ...Object.entries(counts.filters).map(([name, expr]) => `'${name}=' || (${expr})::text`)];
   const day = counts.day ? `, ${counts.day} AS day` : '';
   return `SELECT * FROM (SELECT company_id${day}, unnest(ARRAY[${values.join(', ')}]) AS filter, ${delta} AS delta
