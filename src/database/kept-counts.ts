@@ -100,3 +100,112 @@ export function keptCountsMigration(counts: KeptCounts): {
     ],
   };
 }
+
+/**
+ * Sums the database keeps per company, UTC day, part (e.g. the currency) and group (`dims`: a
+ * dimension and the key of a row in it, `''` for all), so an analysis over years reads days,
+ * not rows. Same trigger shape as the counts: statement-level, slot rows, one upsert order.
+ */
+export interface KeptSums {
+  /** The summed table. */
+  table: string;
+  /** The table holding the sums. */
+  sums: string;
+  /** Which rows are summed (SQL over one row), e.g. `status = 'completed'`. */
+  where: string;
+  /** The row's UTC day. */
+  day: string;
+  /** What the sums are kept apart by besides the day (e.g. `currency`). */
+  part: string;
+  /** Dimensions: name and the text key of a row in it (`''` for the company as a whole). */
+  dims: Record<string, string>;
+  /** Summed columns: name and the SQL value of one row (a count is kept anyway). */
+  measures: Record<string, string>;
+}
+
+const SUM_KEYS = 'company_id, dim, part, day, key';
+
+function sumDeltasOf(sums: KeptSums, rows: string, sign: 1 | -1): string {
+  const dims = Object.entries(sums.dims);
+  const names = Object.keys(sums.measures);
+  const measures = Object.entries(sums.measures).map(([name, expr]) => `${sign} * (${expr}) AS ${name}`);
+  const keys = dims.map(([, key], i) => `coalesce((${key})::text, '') AS k_${i}`);
+  return `SELECT r.company_id, d.dim, r.part, r.day, d.key, ${sign} AS count, ${names.map((n) => `r.${n}`).join(', ')}
+    FROM (SELECT company_id, (${sums.part})::text AS part, ${sums.day} AS day, ${[...measures, ...keys].join(', ')}
+          FROM ${rows} WHERE ${sums.where}) r
+    CROSS JOIN LATERAL (VALUES ${dims.map(([name], i) => `('${name}', r.k_${i})`).join(', ')}) d(dim, key)`;
+}
+
+function applySumDeltas(sums: KeptSums, deltas: string): string {
+  const names = Object.keys(sums.measures);
+  const selected = 'd.company_id, d.dim, d.part, d.day, d.key';
+  return `INSERT INTO ${sums.sums} (${SUM_KEYS}, slot, count, ${names.join(', ')})
+    SELECT ${selected}, pg_backend_pid() % ${SLOTS}, sum(d.count), ${names.map((n) => `sum(d.${n})`).join(', ')}
+    FROM (${deltas}) d JOIN companies c ON c.id = d.company_id
+    GROUP BY ${selected}
+    HAVING sum(d.count) <> 0 OR ${names.map((n) => `sum(d.${n}) <> 0`).join(' OR ')}
+    ORDER BY ${selected}
+    ON CONFLICT (${SUM_KEYS}, slot) DO UPDATE SET count = ${sums.sums}.count + EXCLUDED.count,
+      ${names.map((n) => `${n} = ${sums.sums}.${n} + EXCLUDED.${n}`).join(', ')}`;
+}
+
+/** The statements of a migration for kept sums, as keptCountsMigration's. */
+export function keptSumsMigration(sums: KeptSums): {
+  table: string[];
+  triggers: string[];
+  recount: string[];
+  down: string[];
+} {
+  const names = Object.keys(sums.measures);
+  const triggers = [
+    {
+      name: `${sums.sums}_added`,
+      event: 'INSERT',
+      transition: 'NEW TABLE AS added',
+      deltas: sumDeltasOf(sums, 'added', 1),
+    },
+    {
+      name: `${sums.sums}_removed`,
+      event: 'DELETE',
+      transition: 'OLD TABLE AS removed',
+      deltas: sumDeltasOf(sums, 'removed', -1),
+    },
+    {
+      name: `${sums.sums}_changed`,
+      event: 'UPDATE',
+      transition: 'OLD TABLE AS removed NEW TABLE AS added',
+      deltas: `${sumDeltasOf(sums, 'added', 1)} UNION ALL ${sumDeltasOf(sums, 'removed', -1)}`,
+    },
+  ];
+  return {
+    table: [
+      `CREATE TABLE "${sums.sums}" ("company_id" uuid NOT NULL, "dim" character varying(32) NOT NULL, "part" character varying(16) NOT NULL, "day" date NOT NULL, "key" character varying(64) NOT NULL, "slot" smallint NOT NULL, "count" bigint NOT NULL, ${names.map((n) => `"${n}" numeric NOT NULL`).join(', ')}, CONSTRAINT "${sums.sums}_pkey" PRIMARY KEY ("company_id", "dim", "part", "day", "key", "slot"))`,
+      `ALTER TABLE "${sums.sums}" ADD CONSTRAINT "${sums.sums}_company_fkey" FOREIGN KEY ("company_id") REFERENCES "companies"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    ],
+    triggers: triggers.flatMap(({ name, event, transition, deltas }) => [
+      `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         ${applySumDeltas(sums, deltas)};
+         RETURN NULL;
+       END $$`,
+      `DROP TRIGGER IF EXISTS ${name} ON ${sums.table}`,
+      `CREATE TRIGGER ${name} AFTER ${event} ON ${sums.table}
+       REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`,
+    ]),
+    recount: [
+      `LOCK TABLE ${sums.table} IN SHARE MODE`,
+      `DELETE FROM ${sums.sums}`,
+      `INSERT INTO ${sums.sums} (${SUM_KEYS}, slot, count, ${names.join(', ')})
+       SELECT d.company_id, d.dim, d.part, d.day, d.key, 0, sum(d.count), ${names.map((n) => `sum(d.${n})`).join(', ')}
+       FROM (${sumDeltasOf(sums, sums.table, 1)}) d JOIN companies c ON c.id = d.company_id
+       GROUP BY d.company_id, d.dim, d.part, d.day, d.key`,
+    ],
+    down: [
+      ...triggers.flatMap(({ name }) => [`DROP TRIGGER ${name} ON ${sums.table}`, `DROP FUNCTION ${name}()`]),
+      `DROP TABLE "${sums.sums}"`,
+    ],
+  };
+}
+
+/** The summed rows of a set of table rows (the tests recount with it). */
+export const sumRowsOf = (sums: KeptSums, rows: string): string => sumDeltasOf(sums, rows, 1);

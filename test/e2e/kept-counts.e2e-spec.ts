@@ -1,7 +1,8 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { allKeptSums } from '../../src/core/analysis/kept-sums';
 import { allKeptCounts } from '../../src/core/pagination/kept-counts';
-import { filtersOf, KeptCounts } from '../../src/database/kept-counts';
+import { filtersOf, KeptCounts, KeptSums, sumRowsOf } from '../../src/database/kept-counts';
 import { expectPage, expectSuccess } from '../support/expectations';
 import { newAccount, newCompany, TestAccount } from '../support/factories';
 import { newTransaction } from '../support/finance';
@@ -111,6 +112,27 @@ describe('Kept counts', () => {
     return { kept: asMap(kept), counted: asMap(counted) };
   }
 
+  /** The kept sums of one declaration for a company against a resum of its rows (all-zero groups left out). */
+  async function keptAndSummed(sums: KeptSums, id: string) {
+    const measures = ['count', ...Object.keys(sums.measures)];
+    const totals = measures.map((m) => `sum(${m})::text AS ${m}`).join(', ');
+    const nonZero = measures.map((m) => `sum(${m}) <> 0`).join(' OR ');
+    const key = `dim || '|' || part || '|' || day || '|' || key`;
+    const summed = await db.query(
+      `SELECT ${key} AS key, ${totals}
+       FROM (${sumRowsOf(sums, `(SELECT * FROM ${sums.table} WHERE company_id = $1) rows`)}) f
+       GROUP BY 1 HAVING ${nonZero}`,
+      [id],
+    );
+    const kept = await db.query(
+      `SELECT ${key} AS key, ${totals} FROM ${sums.sums} WHERE company_id = $1 GROUP BY 1 HAVING ${nonZero}`,
+      [id],
+    );
+    const asMap = (rows: Array<Record<string, string>>) =>
+      Object.fromEntries(rows.map(({ key: k, ...values }) => [k, values]).sort());
+    return { kept: asMap(kept), summed: asMap(summed) };
+  }
+
   async function expectExact(id: string) {
     const declared = allKeptCounts().map((counts) => counts.counts);
     expect(declared.sort()).toEqual(
@@ -126,6 +148,12 @@ describe('Kept counts', () => {
     for (const counts of allKeptCounts()) {
       const { kept, counted } = await keptAndCounted(counts, id);
       expect({ table: counts.table, kept }).toEqual({ table: counts.table, kept: counted });
+    }
+    expect(allKeptSums().map((sums) => sums.sums)).toEqual(['transaction_day_sums']);
+    for (const sums of allKeptSums()) {
+      const { kept, summed } = await keptAndSummed(sums, id);
+      expect(Object.keys(kept).length).toBeGreaterThan(0);
+      expect({ sums: sums.sums, kept }).toEqual({ sums: sums.sums, kept: summed });
     }
   }
 
@@ -267,5 +295,75 @@ describe('Kept counts', () => {
     expect((await list({ search: 'rareword' })).pagination).toMatchObject({ total: 3, total_exact: true });
     // Without a search, the total stays exact at any size.
     expect((await list({})).pagination).toMatchObject({ total: 10_005, total_exact: true });
+  });
+
+  it('answer the finance analyses from whole days kept and the rows of partial days, exactly', async () => {
+    const id = (await newCompany(t.http, owner)).id;
+    // Every 37 minutes over six days, from 2026-03-01 00:00 UTC: both directions, three categories, a failed one now and then.
+    await db.query(
+      `INSERT INTO transactions (company_id, base_amount, currency, direction, status, category_id, created_at)
+       SELECT $1, (g % 97) + 0.25, 'RUB', CASE WHEN g % 3 = 0 THEN 'income' ELSE 'expense' END,
+              CASE WHEN g % 11 = 0 THEN 'failed' ELSE 'completed' END,
+              (SELECT id FROM transaction_categories WHERE company_id = $1 ORDER BY slug OFFSET g % 3 LIMIT 1),
+              timestamptz '2026-03-01 00:00:00Z' + g * interval '37 minutes'
+       FROM generate_series(0, 233) g`,
+      [id],
+    );
+    const windows: Array<[string | undefined, string | undefined]> = [
+      [undefined, undefined],
+      ['2026-03-02T00:00:00Z', '2026-03-04T23:59:59.999Z'],
+      ['2026-03-02T07:13:00Z', '2026-03-04T16:40:00.500Z'],
+      ['2026-03-03T05:00:00Z', '2026-03-03T19:00:00Z'],
+      ['2026-03-02T00:00:00Z', '2026-03-02T00:00:00Z'],
+      [undefined, '2026-03-03T12:00:00+03:00'],
+      ['2026-03-05T23:30:00Z', undefined],
+    ];
+    for (const [start, end] of windows) {
+      const window = { ...(start && { start_date: start }), ...(end && { end_date: end }) };
+      const summary = expectSuccess(await t.http.get(api('fm/analysis/summary', id)).query(window).set(owner.auth));
+      const byCategory = expectSuccess(
+        await t.http
+          .get(api('fm/analysis/grouped', id))
+          .query({ ...window, group_by: 'category' })
+          .set(owner.auth),
+      );
+      const byDay = expectSuccess(
+        await t.http
+          .get(api('fm/analysis/grouped', id))
+          .query({ ...window, group_by: 'day' })
+          .set(owner.auth),
+      );
+      const rows = `FROM transactions WHERE company_id = $1 AND status = 'completed' AND currency = 'RUB'
+        AND created_at >= coalesce($2::timestamptz, '-infinity') AND created_at <= coalesce($3::timestamptz, 'infinity')`;
+      const sums = `sum(base_amount) FILTER (WHERE direction = 'income') AS income,
+        sum(base_amount) FILTER (WHERE direction = 'expense') AS expense, count(*)::int AS count`;
+      const [all] = await db.query(`SELECT ${sums} ${rows}`, [id, start ?? null, end ?? null]);
+      expect({
+        window,
+        income: Number(summary.total_income),
+        expense: Number(summary.total_expense),
+        count: summary.transaction_count,
+      }).toEqual({
+        window,
+        income: Number(all.income ?? 0),
+        expense: Number(all.expense ?? 0),
+        count: all.count,
+      });
+      const categories = await db.query(`SELECT category_id::text AS key, ${sums} ${rows} GROUP BY 1 ORDER BY 1`, [
+        id,
+        start ?? null,
+        end ?? null,
+      ]);
+      expect(byCategory.map((g: any) => [g.group_key, Number(g.income), Number(g.expense), g.count]).sort()).toEqual(
+        categories.map((g: any) => [g.key, Number(g.income ?? 0), Number(g.expense ?? 0), g.count]).sort(),
+      );
+      const days = await db.query(
+        `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS key, ${sums} ${rows} GROUP BY 1 ORDER BY 1`,
+        [id, start ?? null, end ?? null],
+      );
+      expect(byDay.map((g: any) => [g.group_key, Number(g.income), Number(g.expense), g.count])).toEqual(
+        days.map((g: any) => [g.key, Number(g.income ?? 0), Number(g.expense ?? 0), g.count]),
+      );
+    }
   });
 });
