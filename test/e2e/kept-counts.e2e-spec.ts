@@ -149,7 +149,11 @@ describe('Kept counts', () => {
       const { kept, counted } = await keptAndCounted(counts, id);
       expect({ table: counts.table, kept }).toEqual({ table: counts.table, kept: counted });
     }
-    expect(allKeptSums().map((sums) => sums.sums)).toEqual(['transaction_day_sums']);
+    expect(
+      allKeptSums()
+        .map((sums) => sums.sums)
+        .sort(),
+    ).toEqual(['deal_day_sums', 'transaction_day_sums']);
     for (const sums of allKeptSums()) {
       const { kept, summed } = await keptAndSummed(sums, id);
       expect(Object.keys(kept).length).toBeGreaterThan(0);
@@ -364,6 +368,63 @@ describe('Kept counts', () => {
       expect(byDay.map((g: any) => [g.group_key, Number(g.income), Number(g.expense), g.count])).toEqual(
         days.map((g: any) => [g.key, Number(g.income ?? 0), Number(g.expense ?? 0), g.count]),
       );
+    }
+  });
+
+  it('answer the deal analyses from whole days kept and the rows of partial days, exactly', async () => {
+    const id = (await newCompany(t.http, owner)).id;
+    await db.query(
+      `INSERT INTO deals (company_id, status_id, total_amount, positions_count, created_at)
+       SELECT $1, (ARRAY(SELECT id FROM deal_statuses WHERE company_id = $1 ORDER BY sort_order))[1 + g % 3],
+              (g % 50) * 10.5, g % 2, timestamptz '2026-03-01 00:00:00Z' + g * interval '41 minutes'
+       FROM generate_series(0, 199) g`,
+      [id],
+    );
+    await db.query(
+      `UPDATE deals SET total_amount = total_amount + 1, positions_count = 1 WHERE company_id = $1 AND total_amount < 50`,
+      [id],
+    );
+    for (const [start, end] of [
+      [undefined, undefined],
+      ['2026-03-02T07:13:00Z', '2026-03-04T16:40:00.500Z'],
+      ['2026-03-03T05:00:00Z', '2026-03-03T19:00:00Z'],
+    ] as Array<[string | undefined, string | undefined]>) {
+      const window = { ...(start && { start_date: start }), ...(end && { end_date: end }) };
+      const summary = expectSuccess(await t.http.get(api('dm/analysis/summary', id)).query(window).set(owner.auth));
+      const rows = `FROM deals WHERE company_id = $1
+        AND created_at >= coalesce($2::timestamptz, '-infinity') AND created_at <= coalesce($3::timestamptz, 'infinity')`;
+      const [all] = await db.query(
+        `SELECT count(*)::int AS n, coalesce(sum(total_amount), 0) AS amount,
+           round(avg(total_amount) FILTER (WHERE positions_count > 0), 2) AS avg,
+           count(*) FILTER (WHERE status_id = (SELECT id FROM deal_statuses WHERE company_id = $1 AND is_default))::int AS d
+         ${rows}`,
+        [id, start ?? null, end ?? null],
+      );
+      expect({
+        window,
+        n: summary.total_deals,
+        amount: Number(summary.total_amount),
+        avg: Number(summary.avg_deal_amount),
+        d: summary.deals_in_default,
+      }).toEqual({ window, n: all.n, amount: Number(all.amount), avg: Number(all.avg), d: all.d });
+      for (const [groupBy, key] of [
+        ['status', 'status_id::text'],
+        ['day', `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`],
+      ]) {
+        const groups = expectSuccess(
+          await t.http
+            .get(api('dm/analysis/grouped', id))
+            .query({ ...window, group_by: groupBy })
+            .set(owner.auth),
+        );
+        const expected = await db.query(
+          `SELECT ${key} AS key, count(*)::int AS n, sum(total_amount) AS amount ${rows} GROUP BY 1 ORDER BY 1`,
+          [id, start ?? null, end ?? null],
+        );
+        expect(groups.map((g: any) => [g.group_key, g.count, Number(g.amount)]).sort()).toEqual(
+          expected.map((g: any) => [g.key, g.n, Number(g.amount)]).sort(),
+        );
+      }
     }
   });
 });

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 import { KeptSums, keptSumsMigration } from '../kept-counts';
 
 /**
- * Daily sums the finance analyses read (src/database/kept-counts.ts, "KeptSums"): created, their
+ * Daily sums the finance and deal analyses read (src/database/kept-counts.ts, "KeptSums"): created, their
  * triggers installed and filled from the rows in this transaction. The declaration is written
  * out as it was when this migration was written.
  */
@@ -17,6 +17,19 @@ const SUMS: KeptSums[] = [
     measures: {
       income: `CASE WHEN direction = 'income' THEN base_amount ELSE 0 END`,
       expense: `CASE WHEN direction = 'expense' THEN base_amount ELSE 0 END`,
+    },
+  },
+  {
+    table: 'deals',
+    sums: 'deal_day_sums',
+    where: 'TRUE',
+    day: `(created_at AT TIME ZONE 'UTC')::date`,
+    part: `''`,
+    dims: { '': `''`, type: 'type_id', status: 'status_id', client: 'client_id' },
+    measures: {
+      amount: 'total_amount',
+      priced: 'CASE WHEN positions_count > 0 THEN 1 ELSE 0 END',
+      priced_amount: 'CASE WHEN positions_count > 0 THEN total_amount ELSE 0 END',
     },
   },
 ];
