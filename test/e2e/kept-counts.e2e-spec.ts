@@ -153,7 +153,7 @@ describe('Kept counts', () => {
       allKeptSums()
         .map((sums) => sums.sums)
         .sort(),
-    ).toEqual(['deal_day_sums', 'transaction_day_sums']);
+    ).toEqual(['deal_day_sums', 'employee_day_sums', 'transaction_day_sums']);
     for (const sums of allKeptSums()) {
       const { kept, summed } = await keptAndSummed(sums, id);
       expect(Object.keys(kept).length).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 import { KeptSums, keptSumsMigration } from '../kept-counts';
 
 /**
- * Daily sums the finance and deal analyses read (src/database/kept-counts.ts, "KeptSums"): created, their
+ * Daily sums the finance, deal and HRM analyses read (src/database/kept-counts.ts, "KeptSums"): created, their
  * triggers installed and filled from the rows in this transaction. The declaration is written
  * out as it was when this migration was written.
  */
@@ -30,6 +30,18 @@ const SUMS: KeptSums[] = [
       amount: 'total_amount',
       priced: 'CASE WHEN positions_count > 0 THEN 1 ELSE 0 END',
       priced_amount: 'CASE WHEN positions_count > 0 THEN total_amount ELSE 0 END',
+    },
+  },
+  {
+    table: 'employees',
+    sums: 'employee_day_sums',
+    where: 'TRUE',
+    day: `(created_at AT TIME ZONE 'UTC')::date`,
+    part: `''`,
+    dims: { '': `''` },
+    measures: {
+      active: `CASE WHEN status = 'active' THEN 1 ELSE 0 END`,
+      inactive: `CASE WHEN status = 'inactive' THEN 1 ELSE 0 END`,
     },
   },
 ];
