@@ -87,7 +87,7 @@ export class Where {
   }
 
   toSql(): Sql {
-    return join(this.conditions, ' AND ');
+    return join([...this.conditions], ' AND ');
   }
 }
 
@@ -129,6 +129,39 @@ function totalStatement(spec: ListSpec, filter: Sql): Sql {
       LIMIT ${SEARCH_COUNT_BOUND + 1}) matches`;
   }
   return sql`SELECT count(*)::int AS total FROM ${raw(spec.from)} WHERE ${filter}`;
+}
+
+/**
+ * A `search` whose matches are the union of `arms` (conditions over `from`, each served by its
+ * own index), for a list ordered by `<alias>.created_at DESC, <alias>.id DESC`. Each arm is
+ * bounded by a LIMIT, so neither a rare term (no walk of the company in list order) nor a common
+ * one (no collection of every match) costs more than the bound:
+ * - `condition`, for the page: the newest matches up to the page's last row, collected first;
+ * - `total`, the ListSpec's: up to one match past the bound of a search count (CONTRACT 4).
+ * `filter` is the list's other conditions, which every arm repeats.
+ */
+export function searchArms(
+  from: string,
+  filter: Sql,
+  arms: Sql[],
+  query: { page?: number; limit?: number },
+): { condition: Sql; total: Sql } {
+  const alias = from.trim().split(/\s+/)[1];
+  const union = (ordered: boolean, limit: number) =>
+    join(
+      arms.map(
+        (arm) =>
+          sql`(SELECT ${raw(`${alias}.id, ${alias}.created_at`)} FROM ${raw(from)} WHERE ${filter} AND ${arm}
+            ${raw(ordered ? `ORDER BY ${alias}.created_at DESC, ${alias}.id DESC` : '')} LIMIT ${limit})`,
+      ),
+      ' UNION ',
+    );
+  const last = Math.min((query.page ?? 1) * (query.limit ?? 20), SEARCH_COUNT_BOUND);
+  return {
+    condition: sql`${raw(alias)}.id = ANY (ARRAY(SELECT m.id FROM (${union(true, last)}) m
+      ORDER BY m.created_at DESC, m.id DESC LIMIT ${last}))`,
+    total: sql`SELECT count(*)::int AS total FROM (${union(false, SEARCH_COUNT_BOUND + 1)}) m`,
+  };
 }
 
 /** The statements of one page of a list and of its total (exported for the benchmarks' EXPLAIN). */

@@ -71,6 +71,8 @@ const kept = (query: DealAnalysisQueryDto & { group_by?: DealGrouping }) =>
   query.employee_id === undefined &&
   query.group_by !== 'employee';
 
+const NO_IDS = { type_id: 'NULL', status_id: 'NULL', client_id: 'NULL', created_at: 'NULL' };
+
 /** The window's deals from the kept sums (whole days) and rows (partial days), grouped by `dim`. */
 const summed = (companyId: string, query: DealAnalysisQueryDto, dim: '' | 'type' | 'status' | 'client') =>
   keptDays(DEAL_DAY_SUMS, { companyId, part: '', dim, keyType: 'uuid', start: query.start_date, end: query.end_date });
@@ -104,17 +106,21 @@ export const dealAnalysisStatements = {
 
   grouped(companyId: string, query: GroupedDealsQueryDto) {
     if (kept(query)) {
-      const byPeriod = !['type', 'status', 'client'].includes(query.group_by);
-      const group = grouping(
-        query.group_by,
-        { type_id: 'k.group_id', status_id: 'k.group_id', client_id: 'k.group_id', created_at: 'k.created_at' },
-        'sum(k.count)',
-      );
-      const dim = byPeriod ? '' : (query.group_by as 'type' | 'status' | 'client');
-      return sql`SELECT ${raw(group.key)} AS group_key, ${raw(group.name)} AS group_name,
-          sum(k.count)::int AS count, coalesce(sum(k.amount), 0) AS amount
-        FROM (${summed(companyId, query, dim)}) k ${raw(group.join)}
-        GROUP BY 1, 2 HAVING sum(k.count) > 0 ORDER BY ${raw(group.order)}`;
+      if (!['type', 'status', 'client'].includes(query.group_by)) {
+        const period = grouping(query.group_by, { ...NO_IDS, created_at: 'k.created_at' }, 'sum(k.count)');
+        return sql`SELECT ${raw(period.key)} AS group_key, ${raw(period.name)} AS group_name,
+            sum(k.count)::int AS count, coalesce(sum(k.amount), 0) AS amount
+          FROM (${summed(companyId, query, '')}) k
+          GROUP BY 1, 2 HAVING sum(k.count) > 0 ORDER BY ${raw(period.order)}`;
+      }
+      // Summed per group first, then named: the names are read for the groups only.
+      const dim = query.group_by as 'type' | 'status' | 'client';
+      const group = grouping(dim, { ...NO_IDS, [`${dim}_id`]: 'g.group_id' }, 'g.count');
+      return sql`SELECT ${raw(group.key)} AS group_key, ${raw(group.name)} AS group_name, g.count, g.amount
+        FROM (SELECT k.group_id, sum(k.count)::int AS count, coalesce(sum(k.amount), 0) AS amount
+          FROM (${summed(companyId, query, dim)}) k GROUP BY k.group_id HAVING sum(k.count) > 0) g
+        ${raw(group.join)}
+        ORDER BY ${raw(dim === 'status' ? 's.sort_order, 2, 1' : group.order)}`;
     }
     const group = grouping(query.group_by);
     return sql`SELECT ${raw(group.key)} AS group_key, ${raw(group.name)} AS group_name,
