@@ -11,7 +11,8 @@
  * (100,000). Rows are seeded with SQL (INSERT … SELECT generate_series), through the triggers
  * that keep the counts, into a fresh database (dropped at the end) or DATABASE_URL.
  * Targets: every list and analysis ≥ 0.7x of its small-company rate; a common-word search
- * ≥ 0.3x with p99 ≤ 3x; no 5xx. BENCH_DURATION / BENCH_WARMUP / BENCH_CONNECTIONS as in every suite.
+ * ≥ 0.3x with p99 ≤ 3x; no 5xx. BENCH_SCALE_ROUTES (a regular expression) loads only the routes it
+ * matches. BENCH_DURATION / BENCH_WARMUP / BENCH_CONNECTIONS as in every suite.
  */
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -236,7 +237,9 @@ async function main() {
       await res.arrayBuffer();
       return res.status >= 500 ? 1 : 0;
     };
+    const only = process.env.BENCH_SCALE_ROUTES && new RegExp(process.env.BENCH_SCALE_ROUTES);
     for (let i = 0; i < routes.big.length; i++) {
+      if (only && !only.test(routes.big[i].name)) continue;
       const measured = {};
       for (const [size, company] of [
         ['small', small],

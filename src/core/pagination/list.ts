@@ -132,10 +132,17 @@ function totalStatement(spec: ListSpec, filter: Sql): Sql {
 }
 
 /**
- * A `search` whose matches are the union of `arms` (conditions over `from`, each served by its
- * own index), for a list ordered by `<alias>.created_at DESC, <alias>.id DESC`. Each arm is
- * bounded by a LIMIT, so neither a rare term (no walk of the company in list order) nor a common
- * one (no collection of every match) costs more than the bound:
+ * One way a search matches: a condition over the list's rows, or rows whose `column` is one of
+ * `keys` (a statement answering ids, e.g. the employees whose name matches), read key by key
+ * from the index that starts with (company, column), so few keys cost little and none nothing.
+ */
+export type SearchArm = Sql | { column: string; keys: Sql };
+
+/**
+ * A `search` whose matches are the union of `arms` (each served by its own index), for a list
+ * over `from` ordered by `<alias>.created_at DESC, <alias>.id DESC`. Each arm is bounded by a
+ * LIMIT, so neither a rare term (no walk of the company in list order) nor a common one (no
+ * collection of every match) costs more than the bound:
  * - `condition`, for the page: the newest matches up to the page's last row, collected first;
  * - `total`, the ListSpec's: up to one match past the bound of a search count (CONTRACT 4).
  * `filter` is the list's other conditions, which every arm repeats.
@@ -143,17 +150,23 @@ function totalStatement(spec: ListSpec, filter: Sql): Sql {
 export function searchArms(
   from: string,
   filter: Sql,
-  arms: Sql[],
+  arms: SearchArm[],
   query: { page?: number; limit?: number },
 ): { condition: Sql; total: Sql } {
   const alias = from.trim().split(/\s+/)[1];
+  const columns = raw(`${alias}.id, ${alias}.created_at`);
+  const rows = (arm: SearchArm, ordered: boolean, limit: number) => {
+    const order = raw(ordered ? `ORDER BY ${alias}.created_at DESC, ${alias}.id DESC` : '');
+    if (arm instanceof Sql)
+      return sql`(SELECT ${columns} FROM ${raw(from)} WHERE ${filter} AND ${arm} ${order} LIMIT ${limit})`;
+    return sql`(SELECT x.id, x.created_at FROM (${arm.keys}) keyed(id)
+      CROSS JOIN LATERAL (SELECT ${columns} FROM ${raw(from)}
+        WHERE ${filter} AND ${raw(arm.column)} = keyed.id ${order} LIMIT ${limit}) x
+      ${raw(ordered ? 'ORDER BY x.created_at DESC, x.id DESC' : '')} LIMIT ${limit})`;
+  };
   const union = (ordered: boolean, limit: number) =>
     join(
-      arms.map(
-        (arm) =>
-          sql`(SELECT ${raw(`${alias}.id, ${alias}.created_at`)} FROM ${raw(from)} WHERE ${filter} AND ${arm}
-            ${raw(ordered ? `ORDER BY ${alias}.created_at DESC, ${alias}.id DESC` : '')} LIMIT ${limit})`,
-      ),
+      arms.map((arm) => rows(arm, ordered, limit)),
       ' UNION ',
     );
   const last = Math.min((query.page ?? 1) * (query.limit ?? 20), SEARCH_COUNT_BOUND);

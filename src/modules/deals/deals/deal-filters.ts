@@ -1,4 +1,4 @@
-import { containing, Where } from '../../../core/pagination/list';
+import { containing, SearchArm, Where } from '../../../core/pagination/list';
 import { join, raw, Sql, sql } from '../../../database/sql';
 import { CLIENT_SEARCH_TEXT } from '../../crm/clients/clients.repository';
 
@@ -32,20 +32,24 @@ export function dealWhere(companyId: string, filters: DealFilters): Where {
  * search text (first name, last name, e-mail), case-insensitively; each served by a trigram
  * index (deals_comment_trgm_idx, deal_positions_name_trgm_idx, crm_clients_search_trgm_idx).
  */
-export function dealSearchArms(companyId: string, term: string): Sql[] {
+export function dealSearchArms(companyId: string, term: string): SearchArm[] {
   const pattern = containing(term);
   return [
     sql`d.comment ILIKE ${pattern}`,
     sql`d.id IN (SELECT p.deal_id FROM deal_positions p WHERE p.company_id = ${companyId} AND p.name ILIKE ${pattern})`,
-    sql`d.client_id = ANY (ARRAY(SELECT c.id FROM crm_clients c
-      WHERE c.company_id = ${companyId} AND ${raw(CLIENT_SEARCH_TEXT)} ILIKE ${pattern}))`,
+    {
+      column: 'd.client_id',
+      keys: sql`SELECT c.id FROM crm_clients c WHERE c.company_id = ${companyId} AND ${raw(CLIENT_SEARCH_TEXT)} ILIKE ${pattern}`,
+    },
   ];
 }
 
 /** The deals matching `search`, as one condition (the board's, over its few groups). */
 export function dealSearchCondition(companyId: string, term: string): Sql {
-  const arms = dealSearchArms(companyId, term).map(
-    (arm) => sql`SELECT d.id FROM deals d WHERE d.company_id = ${companyId} AND ${arm}`,
+  const arms = dealSearchArms(companyId, term).map((arm) =>
+    arm instanceof Sql
+      ? sql`SELECT d.id FROM deals d WHERE d.company_id = ${companyId} AND ${arm}`
+      : sql`SELECT d.id FROM deals d WHERE d.company_id = ${companyId} AND ${raw(arm.column)} IN (${arm.keys})`,
   );
   return sql`d.id IN (${join(arms, ' UNION ')})`;
 }

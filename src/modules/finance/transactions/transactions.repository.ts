@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TimeWindowQueryDto } from '../../../core/analysis/periods';
 import { CurrencyCode } from '../../../core/money/currencies';
-import { containing, ListSpec, listPage, searchArms, Where } from '../../../core/pagination/list';
+import { containing, ListSpec, listPage, SearchArm, searchArms, Where } from '../../../core/pagination/list';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Db } from '../../../database/db';
@@ -40,14 +40,19 @@ const detailsOf = (from: Sql) => sql`SELECT ${raw(DETAIL)} FROM ${from} ${raw(WI
  * three cannot be sized by the planner: it walked the whole company in list order for a rare
  * term, or collected every match of a common one (3.3 s and 5.1 s at 1,000,000 transactions).
  */
-function searchArmsOf(companyId: string, term: string): Sql[] {
+function searchArmsOf(companyId: string, term: string): SearchArm[] {
   const pattern = containing(term);
   return [
     sql`t.comment ILIKE ${pattern}`,
-    sql`t.employee_id = ANY (ARRAY(SELECT id FROM employees
-      WHERE company_id = ${companyId} AND (first_name || ' ' || coalesce(last_name, '')) ILIKE ${pattern}))`,
-    sql`t.category_id = ANY (ARRAY(SELECT id FROM transaction_categories
-      WHERE company_id = ${companyId} AND name ILIKE ${pattern}))`,
+    {
+      column: 't.employee_id',
+      keys: sql`SELECT id FROM employees
+        WHERE company_id = ${companyId} AND (first_name || ' ' || coalesce(last_name, '')) ILIKE ${pattern}`,
+    },
+    {
+      column: 't.category_id',
+      keys: sql`SELECT id FROM transaction_categories WHERE company_id = ${companyId} AND name ILIKE ${pattern}`,
+    },
   ];
 }
 
