@@ -86,6 +86,7 @@ describe('Counterparties', () => {
       page: 2,
       limit: 2,
       pages: 2,
+      total_exact: true,
     });
     expectError(await list('?type=company', id), 400, 'validation_failed');
     expectError(await list('?status=closed', id), 400, 'validation_failed');

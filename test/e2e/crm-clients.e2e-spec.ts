@@ -299,7 +299,7 @@ describe('CRM clients', () => {
       const { crm, clients } = await populated();
       const newestFirst = [...clients].reverse();
       const all = expectPage(await t.http.get(clientsOf(crm.company.id)).set(crm.owner.auth), 'clients');
-      expect(all.pagination).toEqual({ total: 5, page: 1, limit: 20, pages: 1 });
+      expect(all.pagination).toEqual({ total: 5, page: 1, limit: 20, pages: 1, total_exact: true });
       expect(all.items).toEqual(newestFirst);
       for (const item of all.items) {
         expect(Object.keys(item).sort()).toEqual(CLIENT_KEYS);
@@ -310,7 +310,7 @@ describe('CRM clients', () => {
         await t.http.get(`${clientsOf(crm.company.id)}?page=2&limit=2`).set(crm.owner.auth),
         'clients',
       );
-      expect(page2.pagination).toEqual({ total: 5, page: 2, limit: 2, pages: 3 });
+      expect(page2.pagination).toEqual({ total: 5, page: 2, limit: 2, pages: 3, total_exact: true });
       expect(ids(page2.items)).toEqual(ids(newestFirst.slice(2, 4)));
       const page3 = expectPage(
         await t.http.get(`${clientsOf(crm.company.id)}?page=3&limit=2`).set(crm.owner.auth),
@@ -318,7 +318,7 @@ describe('CRM clients', () => {
       );
       expect(ids(page3.items)).toEqual(ids(newestFirst.slice(4)));
       const beyond = expectPage(await t.http.get(`${clientsOf(crm.company.id)}?page=9`).set(crm.owner.auth), 'clients');
-      expect(beyond).toEqual({ items: [], pagination: { total: 5, page: 9, limit: 20, pages: 1 } });
+      expect(beyond).toEqual({ items: [], pagination: { total: 5, page: 9, limit: 20, pages: 1, total_exact: true } });
     });
 
     it('shows only the company’s own clients', async () => {
@@ -400,13 +400,13 @@ describe('CRM clients', () => {
       expect((await bySource(crm.system.id)).pagination.total).toBe(3);
       expect(await bySource(other.system.id)).toEqual({
         items: [],
-        pagination: { total: 0, page: 1, limit: 20, pages: 0 },
+        pagination: { total: 0, page: 1, limit: 20, pages: 0, total_exact: true },
       });
       const paged = expectPage(
         await t.http.get(`${clientsOf(crm.company.id)}?source_id=${crm.system.id}&limit=1&page=2`).set(crm.owner.auth),
         'clients',
       );
-      expect(paged.pagination).toEqual({ total: 3, page: 2, limit: 1, pages: 3 });
+      expect(paged.pagination).toEqual({ total: 3, page: 2, limit: 1, pages: 3, total_exact: true });
       expect(ids(paged.items)).toEqual([clients[2].id]);
     });
 

@@ -682,7 +682,7 @@ describe('Deals (dm)', () => {
       expect(all.items[0]).toEqual(deals[4]);
       const page = await list('limit=2&page=2');
       expect(ids(page.items)).toEqual([deals[2].id, deals[1].id]);
-      expect(page.pagination).toEqual({ total: 5, page: 2, limit: 2, pages: 3 });
+      expect(page.pagination).toEqual({ total: 5, page: 2, limit: 2, pages: 3, total_exact: true });
 
       expect(ids((await list(`type_id=${c.type.id}`)).items)).toEqual([deals[3].id, deals[0].id]);
       expect(ids((await list(`status_id=${c.statuses[1].id}`)).items)).toEqual([deals[4].id, deals[2].id, deals[1].id]);

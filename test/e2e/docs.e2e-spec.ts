@@ -319,7 +319,7 @@ describe('Docs and media', () => {
       expect((await list('search=dm/invoice')).items.map((d) => d.id)).toEqual([invoice.id]);
       const page = await list('limit=2&page=2');
       expect(page.items.map((d) => d.id)).toEqual([a.id]);
-      expect(page.pagination).toEqual({ total: 3, page: 2, limit: 2, pages: 2 });
+      expect(page.pagination).toEqual({ total: 3, page: 2, limit: 2, pages: 2, total_exact: true });
       for (const bad of ['module=xx', 'type=Bad Type', 'limit=101', 'page=0']) {
         expectError(await t.http.get(`${base(c.id)}/modules/docs?${bad}`).set(c.owner.auth), 400, 'validation_failed');
       }

@@ -158,7 +158,7 @@ describe('HRM employees and positions', () => {
         expectSuccess(await api.post(`/employees/${cards[1].id}/deactivate`));
 
         const first = expectPage(await api.get('/employees?limit=2'), 'employees');
-        expect(first.pagination).toEqual({ total: 3, page: 1, limit: 2, pages: 2 });
+        expect(first.pagination).toEqual({ total: 3, page: 1, limit: 2, pages: 2, total_exact: true });
         expect(first.items.map((e) => e.first_name)).toEqual(['Three', 'Two']);
         expect(Object.keys(first.items[0]).sort()).toEqual(EMPLOYEE_KEYS);
         const second = expectPage(await api.get('/employees?limit=2&page=2'), 'employees');
@@ -354,7 +354,7 @@ describe('HRM employees and positions', () => {
 
       const all = expectPage(await api.get('/positions'), 'positions');
       expect(all.items).toEqual([clerk, manager]);
-      expect(all.pagination).toEqual({ total: 2, page: 1, limit: 20, pages: 1 });
+      expect(all.pagination).toEqual({ total: 2, page: 1, limit: 20, pages: 1, total_exact: true });
       expect(expectPage(await api.get('/positions?search=CLERK'), 'positions').items).toEqual([clerk]);
       expect(expectPage(await api.get('/positions?search=runs'), 'positions').items).toEqual([]);
       expect(expectPage(await api.get('/positions?limit=1&page=2'), 'positions').items).toEqual([manager]);

@@ -201,14 +201,14 @@ describe('Invitations', () => {
         await t.http.get(invitationsOf(company.id)).set(owner.auth),
         'invitations',
       );
-      expect(pagination).toEqual({ total: 3, page: 1, limit: 20, pages: 1 });
+      expect(pagination).toEqual({ total: 3, page: 1, limit: 20, pages: 1, total_exact: true });
       expect(items).toEqual([c, { ...b, status: 'rejected', updated_at: answered.updated_at }, a]);
 
       const page2 = expectPage(
         await t.http.get(`${invitationsOf(company.id)}?limit=2&page=2`).set(owner.auth),
         'invitations',
       );
-      expect(page2.pagination).toEqual({ total: 3, page: 2, limit: 2, pages: 2 });
+      expect(page2.pagination).toEqual({ total: 3, page: 2, limit: 2, pages: 2, total_exact: true });
       expect(page2.items).toEqual([a]);
       expectError(await t.http.get(`${invitationsOf(company.id)}?limit=500`).set(owner.auth), 400, 'validation_failed');
     });
@@ -348,7 +348,7 @@ describe('Invitations', () => {
 
       const rejected = expectSuccess(await t.http.post(reject(middle.id)).set(auth));
       const { items, pagination } = expectPage(await t.http.get(mine).set(auth), 'invitations');
-      expect(pagination).toEqual({ total: 3, page: 1, limit: 20, pages: 1 });
+      expect(pagination).toEqual({ total: 3, page: 1, limit: 20, pages: 1, total_exact: true });
       expect(items).toEqual([
         late,
         { ...middle, status: 'rejected', updated_at: rejected.updated_at },
@@ -365,7 +365,7 @@ describe('Invitations', () => {
       });
 
       const paged = expectPage(await t.http.get(`${mine}?limit=1&page=3`).set(auth), 'invitations');
-      expect(paged.pagination).toEqual({ total: 3, page: 3, limit: 1, pages: 3 });
+      expect(paged.pagination).toEqual({ total: 3, page: 3, limit: 1, pages: 3, total_exact: true });
       expect(paged.items.map((i) => i.id)).toEqual([early.id]);
       expectError(await t.http.get(`${mine}?page=0`).set(auth), 400, 'validation_failed');
     });

@@ -44,6 +44,7 @@ export function expectPage(res: Response, key: string): { items: any[]; paginati
     page: expect.any(Number),
     limit: expect.any(Number),
     pages: Math.ceil(data.pagination.total / data.pagination.limit),
+    total_exact: expect.any(Boolean),
   });
   return { items: data[key], pagination: data.pagination };
 }

@@ -17,6 +17,10 @@ export class PaginationDto {
   @ApiProperty() page: number;
   @ApiProperty() limit: number;
   @ApiProperty({ description: 'ceil(total / limit), 0 when empty' }) pages: number;
+  @ApiProperty({
+    description: 'False only when a `search` matched more than 10,000 rows: `total` is then 10,000 (CONTRACT 4)',
+  })
+  total_exact: boolean;
 }
 
 export class FieldErrorDto {

@@ -16,10 +16,6 @@ describe('Where', () => {
     });
   });
 
-  it('is TRUE when there is nothing to filter by', () => {
-    expect(new Where().toSql().render().text).toBe('TRUE');
-  });
-
   it('takes the wildcards of a search term literally', () => {
     expect(containing('50%_off\\')).toBe('%50\\%\\_off\\\\%');
   });
@@ -77,5 +73,47 @@ describe('listStatements', () => {
       .text.replace(/\s+/g, ' ');
     expect(text).toContain('SELECT m.company_id AS k0, m.account_id AS k1 FROM');
     expect(text).toContain('ON m.company_id = page.k0 AND m.account_id = page.k1');
+  });
+
+  it('counts a search up to one match past its bound, and pages no further than the bound', () => {
+    const searched = { ...spec, where: new Where(sql`c.company_id = ${COMPANY}`).contains('c.name', 'ann') };
+    const { page, count } = listStatements(searched, { page: 500, limit: 30 });
+    expect(count.render().text.replace(/\s+/g, ' ')).toBe(
+      'SELECT count(*)::int AS total FROM (SELECT 1 FROM crm_clients c WHERE c.company_id = $1 AND c.name ILIKE $2 LIMIT $3) matches',
+    );
+    expect(count.render().values).toEqual([COMPANY, '%ann%', 10_001]);
+    // Page 500 of 30 starts at 14,970, past the bound: an empty page.
+    expect(page.render().values).toEqual([COMPANY, '%ann%', 0, 14_970]);
+  });
+});
+
+describe('Where.keptFilter', () => {
+  const company = () => new Where(sql`t.company_id = ${COMPANY}`);
+
+  it('names the kept count of the company alone or with one counted filter', () => {
+    expect(company().keptFilter('t', ['direction'])).toEqual({ companyId: COMPANY, filter: '' });
+    expect(company().equals('t.direction', 'income').keptFilter('t', ['direction'])).toEqual({
+      companyId: COMPANY,
+      filter: 'direction=income',
+    });
+    expect(
+      company()
+        .counted('in_stock', true, sql`t.remaining > 0`)
+        .keptFilter('t', ['in_stock']),
+    ).toEqual({
+      companyId: COMPANY,
+      filter: 'in_stock=true',
+    });
+  });
+
+  it('has none for two filters, a filter not counted, a range, a search or more fixed conditions', () => {
+    const counted = ['direction', 'status'];
+    expect(
+      company().equals('t.direction', 'income').equals('t.status', 'failed').keptFilter('t', counted),
+    ).toBeUndefined();
+    expect(company().equals('t.deal_id', 'x').keptFilter('t', counted)).toBeUndefined();
+    expect(company().between('t.created_at', '2026-01-01', undefined).keptFilter('t', counted)).toBeUndefined();
+    expect(company().contains('t.comment', 'rent').keptFilter('t', counted)).toBeUndefined();
+    expect(new Where(sql`t.company_id = ${COMPANY}`, sql`t.status = 'x'`).keptFilter('t', counted)).toBeUndefined();
   });
 });

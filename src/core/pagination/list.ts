@@ -1,5 +1,6 @@
 import type { Db } from '../../database/db';
 import { join, raw, Sql, sql } from '../../database/sql';
+import { countFilter, keptCountsOf } from './kept-counts';
 import { Page } from './page';
 import { pageOffset, PageQueryDto } from './page-query.dto';
 
@@ -12,13 +13,44 @@ export const containing = (term: string): string => `%${term.replace(/[\\%_]/g, 
  */
 export class Where {
   private readonly conditions: Sql[];
+  /** The filters sent that a kept count may answer: `column` (as written) and value. */
+  private readonly equalities: Array<{ column: string; value: unknown }> = [];
+  /** Conditions other than the constructor's and the equalities (ranges, searches, anything else). */
+  private others = 0;
+  /** Whether a `search` narrows the list (its total is then bounded, CONTRACT 4). */
+  searched = false;
 
-  constructor(...always: Sql[]) {
-    this.conditions = always;
+  constructor(
+    private readonly always: Sql,
+    ...more: Sql[]
+  ) {
+    this.conditions = [always, ...more];
+    this.others = more.length;
   }
 
   equals(column: string, value: unknown): this {
-    return value === undefined ? this : this.and(sql`${raw(column)} = ${value}`);
+    if (value === undefined) return this;
+    this.conditions.push(sql`${raw(column)} = ${value}`);
+    this.equalities.push({ column, value });
+    return this;
+  }
+
+  /**
+   * A filter that a kept count answers although it is not an equality of a column (e.g.
+   * `in_stock`: `remaining > 0`): `name` is the counted filter, `condition` what it means here.
+   */
+  counted(name: string, value: unknown, condition: Sql): this {
+    if (value === undefined) return this;
+    this.conditions.push(condition);
+    this.equalities.push({ column: name, value });
+    return this;
+  }
+
+  /** The condition of a `search` term (bounded count, CONTRACT 4). */
+  search(condition: Sql | undefined): this {
+    if (condition === undefined) return this;
+    this.searched = true;
+    return this.and(condition);
   }
 
   /** `from <= column <= to`, each bound only when given. */
@@ -29,16 +61,33 @@ export class Where {
 
   /** Case-insensitive substring match of `expression` (an ILIKE an index can serve). */
   contains(expression: string, term: string | undefined): this {
-    return term === undefined ? this : this.and(sql`${raw(expression)} ILIKE ${containing(term)}`);
+    return term === undefined ? this : this.search(sql`${raw(expression)} ILIKE ${containing(term)}`);
   }
 
   and(condition: Sql): this {
     this.conditions.push(condition);
+    this.others++;
     return this;
   }
 
+  /**
+   * The company and the count filter (`''`, or `name=value`) whose kept count is this WHERE's
+   * total, when it has one: the only conditions are `<alias>.company_id = $1` and at most one
+   * equality on a counted filter. Undefined otherwise (the rows are counted).
+   */
+  keptFilter(alias: string, counted: readonly string[]): { companyId: unknown; filter: string } | undefined {
+    if (this.others > 0 || this.searched || this.equalities.length > 1) return undefined;
+    const company = this.always.render();
+    if (company.text !== `${alias}.company_id = $1`) return undefined;
+    const [equality] = this.equalities;
+    if (equality === undefined) return { companyId: company.values[0], filter: '' };
+    const name = equality.column.startsWith(`${alias}.`) ? equality.column.slice(alias.length + 1) : equality.column;
+    if (!counted.includes(name)) return undefined;
+    return { companyId: company.values[0], filter: countFilter(name, equality.value) };
+  }
+
   toSql(): Sql {
-    return this.conditions.length > 0 ? join(this.conditions, ' AND ') : raw('TRUE');
+    return join([...this.conditions], ' AND ');
   }
 }
 
@@ -58,25 +107,98 @@ export interface ListSpec {
   total?: Sql;
 }
 
-/** The statements of one page of a list and of its exact total (exported for the benchmarks' EXPLAIN). */
+/** A `search` counts at most this many matches (CONTRACT 4); `total_exact` tells a client. */
+export const SEARCH_COUNT_BOUND = 10_000;
+
+/**
+ * The statement answering `{total}`: the spec's own, else a kept count when the table declares
+ * one that answers this WHERE (kept-counts.ts), else a count of the rows; a `search` counts at most
+ * one match beyond the bound, so a common term never counts every match.
+ */
+function totalStatement(spec: ListSpec, filter: Sql): Sql {
+  if (spec.total) return spec.total;
+  const [table, alias] = spec.from.trim().split(/\s+/);
+  const counts = keptCountsOf(table);
+  const kept = counts && spec.where.keptFilter(alias ?? table, Object.keys(counts.filters));
+  if (counts && kept) {
+    return sql`SELECT coalesce(sum(total), 0)::int AS total
+      FROM ${raw(counts.counts)} WHERE company_id = ${kept.companyId} AND filter = ${kept.filter}`;
+  }
+  if (spec.where.searched) {
+    return sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM ${raw(spec.from)} WHERE ${filter}
+      LIMIT ${SEARCH_COUNT_BOUND + 1}) matches`;
+  }
+  return sql`SELECT count(*)::int AS total FROM ${raw(spec.from)} WHERE ${filter}`;
+}
+
+/**
+ * One way a search matches: a condition over the list's rows, or rows whose `column` is one of
+ * `keys` (a statement answering ids, e.g. the employees whose name matches), read key by key
+ * from the index that starts with (company, column), so few keys cost little and none nothing.
+ */
+export type SearchArm = Sql | { column: string; keys: Sql };
+
+/**
+ * A `search` whose matches are the union of `arms` (each served by its own index), for a list
+ * over `from` ordered by `<alias>.created_at DESC, <alias>.id DESC`. Each arm is bounded by a
+ * LIMIT, so neither a rare term (no walk of the company in list order) nor a common one (no
+ * collection of every match) costs more than the bound:
+ * - `condition`, for the page: the newest matches up to the page's last row, collected first;
+ * - `total`, the ListSpec's: up to one match past the bound of a search count (CONTRACT 4).
+ * `filter` is the list's other conditions, which every arm repeats.
+ */
+export function searchArms(
+  from: string,
+  filter: Sql,
+  arms: SearchArm[],
+  query: { page?: number; limit?: number },
+): { condition: Sql; total: Sql } {
+  const alias = from.trim().split(/\s+/)[1];
+  const columns = raw(`${alias}.id, ${alias}.created_at`);
+  const rows = (arm: SearchArm, ordered: boolean, limit: number) => {
+    const order = raw(ordered ? `ORDER BY ${alias}.created_at DESC, ${alias}.id DESC` : '');
+    if (arm instanceof Sql)
+      return sql`(SELECT ${columns} FROM ${raw(from)} WHERE ${filter} AND ${arm} ${order} LIMIT ${limit})`;
+    return sql`(SELECT x.id, x.created_at FROM (${arm.keys}) keyed(id)
+      CROSS JOIN LATERAL (SELECT ${columns} FROM ${raw(from)}
+        WHERE ${filter} AND ${raw(arm.column)} = keyed.id ${order} LIMIT ${limit}) x
+      ${raw(ordered ? 'ORDER BY x.created_at DESC, x.id DESC' : '')} LIMIT ${limit})`;
+  };
+  const union = (ordered: boolean, limit: number) =>
+    join(
+      arms.map((arm) => rows(arm, ordered, limit)),
+      ' UNION ',
+    );
+  const last = Math.min((query.page ?? 1) * (query.limit ?? 20), SEARCH_COUNT_BOUND);
+  return {
+    condition: sql`${raw(alias)}.id = ANY (ARRAY(SELECT m.id FROM (${union(true, last)}) m
+      ORDER BY m.created_at DESC, m.id DESC LIMIT ${last}))`,
+    total: sql`SELECT count(*)::int AS total FROM (${union(false, SEARCH_COUNT_BOUND + 1)}) m`,
+  };
+}
+
+/** The statements of one page of a list and of its total (exported for the benchmarks' EXPLAIN). */
 export function listStatements(spec: ListSpec, query: PageQueryDto): { page: Sql; count: Sql } {
   const filter = spec.where.toSql();
   return {
     page: sql`SELECT ${raw(spec.select)} FROM ${pageRows(spec, filter, query)} ORDER BY ${raw(spec.orderBy)}`,
-    count: spec.total ?? sql`SELECT count(*)::int AS total FROM ${raw(spec.from)} WHERE ${filter}`,
+    count: totalStatement(spec, filter),
   };
 }
 
 /**
  * The page's rows: the keys found first (an index walk in the list's order, however deep the
- * offset), and only those rows then read and joined.
+ * offset), and only those rows then read and joined. A search's page never reaches past the
+ * bound of its count, so a page past `pages` is empty and no page sorts beyond it.
  */
 function pageRows(spec: ListSpec, filter: Sql, query: PageQueryDto): Sql {
   const keys = raw(spec.key.map((column, i) => `${column} AS k${i}`).join(', '));
   const matches = raw(spec.key.map((column, i) => `${column} = page.k${i}`).join(' AND '));
+  const offset = pageOffset(query);
+  const limit = spec.where.searched ? Math.max(0, Math.min(query.limit, SEARCH_COUNT_BOUND - offset)) : query.limit;
   return sql`${raw(spec.from)}
       JOIN (SELECT ${keys} FROM ${raw(spec.from)} WHERE ${filter}
-            ORDER BY ${raw(spec.orderBy)} LIMIT ${query.limit} OFFSET ${pageOffset(query)}) page ON ${matches}
+            ORDER BY ${raw(spec.orderBy)} LIMIT ${limit} OFFSET ${offset}) page ON ${matches}
       ${raw(spec.join ?? '')}`;
 }
 
@@ -88,17 +210,16 @@ function pageRows(spec: ListSpec, filter: Sql, query: PageQueryDto): Sql {
  */
 export function listStatement(spec: ListSpec, query: PageQueryDto): Sql {
   const filter = spec.where.toSql();
-  const count = spec.total ?? sql`SELECT count(*)::int AS total FROM ${raw(spec.from)} WHERE ${filter}`;
   return sql`SELECT counted.total, page.k0 IS NOT NULL AS listed, ${raw(spec.select)}
-    FROM (${count}) counted
+    FROM (${totalStatement(spec, filter)}) counted
     LEFT JOIN (${pageRows(spec, filter, query)}) ON TRUE
     ORDER BY ${raw(spec.orderBy)}`;
 }
 
-/** Every list's page and exact total, in one statement (listStatement). */
+/** Every list's page and total, in one statement (listStatement). */
 export async function listPage<T>(db: Db, spec: ListSpec, query: PageQueryDto): Promise<Page<T>> {
   const { fields, rows } = await db.arrays(listStatement(spec, query));
-  const total = rows.length > 0 ? (rows[0][0] as number) : 0;
+  const counted = rows.length > 0 ? (rows[0][0] as number) : 0;
   const items: T[] = [];
   for (const row of rows) {
     if (!row[1]) continue;
@@ -106,5 +227,6 @@ export async function listPage<T>(db: Db, spec: ListSpec, query: PageQueryDto): 
     for (let i = 2; i < fields.length; i++) item[fields[i]] = row[i];
     items.push(item as T);
   }
-  return new Page(items, total, query);
+  const exact = !spec.where.searched || counted <= SEARCH_COUNT_BOUND;
+  return new Page(items, exact ? counted : SEARCH_COUNT_BOUND, query, exact);
 }

@@ -4,7 +4,7 @@ describe('Page', () => {
   it('renders items under the given key with ceil(total / limit) pages', () => {
     expect(new Page([{ code: 'a' }], 41, { page: 3, limit: 20 }).render('plans')).toEqual({
       plans: [{ code: 'a' }],
-      pagination: { total: 41, page: 3, limit: 20, pages: 3 },
+      pagination: { total: 41, page: 3, limit: 20, pages: 3, total_exact: true },
     });
   });
 
@@ -14,6 +14,17 @@ describe('Page', () => {
       page: 1,
       limit: 20,
       pages: 0,
+      total_exact: true,
+    });
+  });
+
+  it('says when a total is a search count cut at its bound', () => {
+    expect(new Page([], 10_000, { page: 1, limit: 20 }, false).render('x').pagination).toEqual({
+      total: 10_000,
+      page: 1,
+      limit: 20,
+      pages: 500,
+      total_exact: false,
     });
   });
 });

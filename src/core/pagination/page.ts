@@ -5,6 +5,8 @@ export interface Pagination {
   page: number;
   limit: number;
   pages: number;
+  /** False only for a search whose matches passed the bound of its count (CONTRACT 4). */
+  total_exact: boolean;
 }
 
 /**
@@ -17,10 +19,20 @@ export class Page<T> {
     readonly items: T[],
     readonly total: number,
     readonly query: Pick<PageQueryDto, 'page' | 'limit'>,
+    readonly totalExact = true,
   ) {}
 
   render(key: string): Record<string, T[] | Pagination> {
     const { page, limit } = this.query;
-    return { [key]: this.items, pagination: { total: this.total, page, limit, pages: Math.ceil(this.total / limit) } };
+    return {
+      [key]: this.items,
+      pagination: {
+        total: this.total,
+        page,
+        limit,
+        pages: Math.ceil(this.total / limit),
+        total_exact: this.totalExact,
+      },
+    };
   }
 }

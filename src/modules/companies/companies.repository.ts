@@ -87,7 +87,7 @@ export class CompaniesRepository implements CompanyStandings {
     const where = new Where(sql`m.account_id = ${accountId}`).equals('m.role', query.role);
     if (query.search !== undefined) {
       const term = containing(query.search);
-      where.and(sql`(c.name ILIKE ${term} OR c.slug ILIKE ${term})`);
+      where.search(sql`(c.name ILIKE ${term} OR c.slug ILIKE ${term})`);
     }
     return listPage(
       this.db,

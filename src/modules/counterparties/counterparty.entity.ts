@@ -16,6 +16,7 @@ export type CounterpartyStatus = (typeof COUNTERPARTY_STATUSES)[number];
  * by hand in the migration Finance).
  */
 @Entity('counterparties')
+@Index('counterparties_name_trgm_idx', { synchronize: false })
 @Index('counterparties_company_id_idx', ['company_id'])
 @Index('counterparties_company_id_id_key', ['company_id', 'id'], { unique: true })
 @Index('counterparties_company_name_idx', ['company_id', 'name', 'id'])

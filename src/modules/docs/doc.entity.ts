@@ -12,6 +12,7 @@ export type DocModule = (typeof DOC_MODULES)[number];
  * the list order, so a page is an index walk.
  */
 @Entity('docs')
+@Index('docs_search_trgm_idx', { synchronize: false })
 @Index('docs_company_id_idx', ['company_id'])
 @Index('docs_company_id_created_at_idx', ['company_id', 'created_at', 'id'])
 @Index('docs_company_module_created_at_idx', ['company_id', 'module', 'created_at', 'id'])

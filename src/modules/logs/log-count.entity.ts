@@ -1,4 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { keepCounts } from '../../core/pagination/kept-counts';
 import { CompanyEntity } from '../companies/company.entity';
 
 /**
@@ -32,3 +33,14 @@ export class AuditLogCountEntity {
   @Column({ type: 'bigint' })
   total: string;
 }
+
+/**
+ * The log list's kept counts, per UTC day (migration KeptCounts gave them the core triggers).
+ * Per day, so listPage leaves them to the module, which sums the days of a window (logs.repository).
+ */
+export const AUDIT_LOG_COUNTS = keepCounts({
+  table: 'audit_logs',
+  counts: 'audit_log_counts',
+  filters: { key: 'key', account_id: 'account_id', status: 'status', criticality: 'criticality' },
+  day: `(created_at AT TIME ZONE 'UTC')::date`,
+});

@@ -23,7 +23,7 @@ export class MembersRepository {
     const where = new Where(sql`m.company_id = ${companyId}`).equals('m.role', query.role);
     if (query.search !== undefined) {
       const term = containing(query.search);
-      where.and(
+      where.search(
         sql`EXISTS (SELECT 1 FROM accounts s WHERE s.id = m.account_id AND (s.name ILIKE ${term} OR s.email ILIKE ${term}))`,
       );
     }

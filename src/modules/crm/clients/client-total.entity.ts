@@ -1,5 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { CompanyEntity } from '../../companies/company.entity';
+import { keepCounts } from '../../../core/pagination/kept-counts';
 
 /**
  * The exact number of a company's clients, in all (`filter` '') and per value of each list
@@ -27,3 +28,14 @@ export class CrmClientTotalEntity {
   @Column({ type: 'bigint' })
   total: string;
 }
+
+/**
+ * The client list's kept totals: declared here, the entity of their table, so
+ * they are registered wherever the schema is loaded (listPage reads them; migration KeptCounts
+ * gave them the core triggers).
+ */
+export const CLIENT_COUNTS = keepCounts({
+  table: 'crm_clients',
+  counts: 'crm_client_totals',
+  filters: { status: 'status', type: 'type', source_id: 'source_id' },
+});

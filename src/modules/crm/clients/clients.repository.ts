@@ -39,22 +39,9 @@ const detailsOf = (from: Sql) => sql`SELECT ${raw(CLIENT)}, ${raw(SOURCE)} AS so
  */
 export const CLIENT_SEARCH_TEXT = `(c.first_name || ' ' || coalesce(c.last_name, '') || ' ' || coalesce(c.email, ''))`;
 
-/**
- * The total the database keeps for this list (crm_client_totals, maintained by triggers), when
- * it keeps one: no search and at most one of the filters. Null when the rows must be counted.
- */
-function keptTotal(companyId: string, query: ListClientsQueryDto): Sql | null {
-  const filters = (['status', 'type', 'source_id'] as const).filter((name) => query[name] !== undefined);
-  if (query.search !== undefined || filters.length > 1) return null;
-  const filter = filters.map((name) => `${name}=${query[name]}`).join('');
-  return sql`SELECT coalesce(sum(total), 0)::int AS total
-    FROM crm_client_totals WHERE company_id = ${companyId} AND filter = ${filter}`;
-}
-
 /** The client list (exported for bench/crm.js, which EXPLAINs its statements). */
 export function clientList(companyId: string, query: ListClientsQueryDto): ListSpec {
   return {
-    total: keptTotal(companyId, query) ?? undefined,
     from: 'crm_clients c',
     where: new Where(sql`c.company_id = ${companyId}`)
       .equals('c.type', query.type)

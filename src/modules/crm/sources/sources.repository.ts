@@ -29,7 +29,7 @@ export class SourcesRepository {
       .equals('s.system', query.system);
     if (query.search !== undefined) {
       const term = containing(query.search);
-      where.and(sql`(s.name ILIKE ${term} OR s.url ILIKE ${term} OR s.comment ILIKE ${term})`);
+      where.search(sql`(s.name ILIKE ${term} OR s.url ILIKE ${term} OR s.comment ILIKE ${term})`);
     }
     return listPage(
       this.db,

@@ -1,5 +1,5 @@
-import { containing, Where } from '../../../core/pagination/list';
-import { raw, sql } from '../../../database/sql';
+import { containing, SearchArm, Where } from '../../../core/pagination/list';
+import { join, raw, Sql, sql } from '../../../database/sql';
 import { CLIENT_SEARCH_TEXT } from '../../crm/clients/clients.repository';
 
 /** The filters the deal list, the board and the analyses share. */
@@ -13,12 +13,7 @@ export interface DealFilters {
   end_date?: string;
 }
 
-/**
- * The WHERE over deals aliased `d` of one company. `search` matches the comment, any position's
- * name or the client's CRM search text (first name, last name, e-mail), case-insensitively; each
- * part is served by a trigram index (deals_comment_trgm_idx, deal_positions_name_trgm_idx,
- * crm_clients_search_trgm_idx).
- */
+/** The WHERE over deals aliased `d` of one company, but `search` (dealSearchArms). */
 export function dealWhere(companyId: string, filters: DealFilters): Where {
   const where = new Where(sql`d.company_id = ${companyId}`)
     .equals('d.type_id', filters.type_id)
@@ -29,15 +24,32 @@ export function dealWhere(companyId: string, filters: DealFilters): Where {
     where.and(sql`d.id IN (SELECT de.deal_id FROM deal_employees de
       WHERE de.company_id = ${companyId} AND de.employee_id = ${filters.employee_id})`);
   }
-  if (filters.search !== undefined) {
-    const pattern = containing(filters.search);
-    // The matching deals as one set of ids, each part an index lookup, rather than an OR the
-    // planner can only test deal by deal.
-    where.and(sql`d.id IN (
-      SELECT x.id FROM deals x WHERE x.company_id = ${companyId} AND x.comment ILIKE ${pattern}
-      UNION SELECT p.deal_id FROM deal_positions p WHERE p.company_id = ${companyId} AND p.name ILIKE ${pattern}
-      UNION SELECT x.id FROM deals x WHERE x.company_id = ${companyId} AND x.client_id IN (
-        SELECT c.id FROM crm_clients c WHERE c.company_id = ${companyId} AND ${raw(CLIENT_SEARCH_TEXT)} ILIKE ${pattern}))`);
-  }
   return where;
+}
+
+/**
+ * `search`'s arms over deals aliased `d`: the comment, any position's name, the client's CRM
+ * search text (first name, last name, e-mail), case-insensitively; each served by a trigram
+ * index (deals_comment_trgm_idx, deal_positions_name_trgm_idx, crm_clients_search_trgm_idx).
+ */
+export function dealSearchArms(companyId: string, term: string): SearchArm[] {
+  const pattern = containing(term);
+  return [
+    sql`d.comment ILIKE ${pattern}`,
+    sql`d.id IN (SELECT p.deal_id FROM deal_positions p WHERE p.company_id = ${companyId} AND p.name ILIKE ${pattern})`,
+    {
+      column: 'd.client_id',
+      keys: sql`SELECT c.id FROM crm_clients c WHERE c.company_id = ${companyId} AND ${raw(CLIENT_SEARCH_TEXT)} ILIKE ${pattern}`,
+    },
+  ];
+}
+
+/** The deals matching `search`, as one condition (the board's, over its few groups). */
+export function dealSearchCondition(companyId: string, term: string): Sql {
+  const arms = dealSearchArms(companyId, term).map((arm) =>
+    arm instanceof Sql
+      ? sql`SELECT d.id FROM deals d WHERE d.company_id = ${companyId} AND ${arm}`
+      : sql`SELECT d.id FROM deals d WHERE d.company_id = ${companyId} AND ${raw(arm.column)} IN (${arm.keys})`,
+  );
+  return sql`d.id IN (${join(arms, ' UNION ')})`;
 }

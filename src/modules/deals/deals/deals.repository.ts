@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ListSpec, listPage } from '../../../core/pagination/list';
+import { ListSpec, listPage, searchArms } from '../../../core/pagination/list';
 import { Page } from '../../../core/pagination/page';
 import { Db } from '../../../database/db';
 import { raw, rfc3339, Sql, sql } from '../../../database/sql';
@@ -10,7 +10,7 @@ import { POSITION_JSON } from '../../warehouse/stock/stock.repository';
 import { unitJson } from '../../warehouse/units/units.repository';
 import { DealPositionEntity } from './deal-position.entity';
 import { DealEntity } from './deal.entity';
-import { dealWhere } from './deal-filters';
+import { dealSearchArms, dealSearchCondition, dealWhere } from './deal-filters';
 import type {
   DealGroupDto,
   DealDto,
@@ -55,7 +55,14 @@ const NEWEST_FIRST = 'd.created_at DESC, d.id DESC';
 
 /** The deal list (exported for bench/deals.js, which EXPLAINs its statements). */
 export function dealList(companyId: string, query: ListDealsQueryDto): ListSpec {
-  return { from: 'deals d', where: dealWhere(companyId, query), orderBy: NEWEST_FIRST, key: ['d.id'], select: DEAL };
+  const where = dealWhere(companyId, query);
+  let total: Sql | undefined;
+  if (query.search !== undefined) {
+    const search = searchArms('deals d', where.toSql(), dealSearchArms(companyId, query.search), query);
+    where.search(search.condition);
+    total = search.total;
+  }
+  return { from: 'deals d', where, orderBy: NEWEST_FIRST, key: ['d.id'], select: DEAL, total };
 }
 
 /**
@@ -66,9 +73,9 @@ export function dealList(companyId: string, query: ListDealsQueryDto): ListSpec 
  */
 export function dealBoard(companyId: string, query: ListDealsQueryDto): Sql {
   const { status_id, ...filters } = query;
-  const matching = dealWhere(companyId, filters)
-    .and(sql`d.status_id = s.id`)
-    .toSql();
+  const where = dealWhere(companyId, filters);
+  if (filters.search !== undefined) where.search(dealSearchCondition(companyId, filters.search));
+  const matching = where.and(sql`d.status_id = s.id`).toSql();
   return sql`SELECT s.id AS status_id, s.name AS status_name, s.color AS status_color, s.sort_order,
       (SELECT count(*)::int FROM deals d WHERE ${matching}) AS count,
       coalesce((SELECT json_agg(newest) FROM (SELECT ${raw(DEAL)} FROM deals d WHERE ${matching}

@@ -8,6 +8,7 @@ import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
  * to another in two statements. See docs/deals.md.
  */
 @Entity('deal_statuses')
+@Index('deal_statuses_search_trgm_idx', { synchronize: false })
 @Index('deal_statuses_company_id_id_key', ['company_id', 'id'], { unique: true })
 @Index('deal_statuses_company_default_key', ['company_id'], { unique: true, where: 'is_default' })
 @Index('deal_statuses_company_sort_order_idx', ['company_id', 'sort_order', 'name', 'id'])

@@ -6,6 +6,7 @@ import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
  * of its own company only (a composite foreign key); the list walks (company_id, name, id).
  */
 @Entity('deal_types')
+@Index('deal_types_search_trgm_idx', { synchronize: false })
 @Index('deal_types_company_id_id_key', ['company_id', 'id'], { unique: true })
 @Index('deal_types_company_name_idx', ['company_id', 'name', 'id'])
 export class DealTypeEntity extends CompanyOwnedEntity {

@@ -13,6 +13,8 @@ export type Direction = (typeof DIRECTIONS)[number];
  * the deletion of a used one).
  */
 @Entity('transaction_categories')
+@Index('transaction_categories_name_trgm_idx', { synchronize: false })
+@Index('transaction_categories_search_trgm_idx', { synchronize: false })
 @Index('transaction_categories_company_id_id_key', ['company_id', 'id'], { unique: true })
 @Index('transaction_categories_company_slug_key', ['company_id', 'slug'], { unique: true })
 @Index('transaction_categories_company_order_idx', ['company_id', 'system', 'name', 'id'])

@@ -17,6 +17,8 @@ export type CreditStatus = (typeof CREDIT_STATUSES)[number];
  * the remaining amount with nothing to keep in step). Payments lock the credit's row.
  */
 @Entity('credits')
+@Index('credits_comment_trgm_idx', { synchronize: false })
+@Index('credits_name_trgm_idx', { synchronize: false })
 @Index('credits_company_id_idx', ['company_id'])
 @Index('credits_company_id_created_at_idx', ['company_id', 'created_at', 'id'])
 @Index('credits_company_type_created_at_idx', ['company_id', 'type', 'created_at', 'id'])

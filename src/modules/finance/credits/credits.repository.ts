@@ -35,7 +35,7 @@ export function creditList(companyId: string, query: ListCreditsQueryDto): ListS
     .equals('cr.status', query.status);
   if (query.search !== undefined) {
     const pattern = containing(query.search);
-    where.and(sql`(cr.name ILIKE ${pattern} OR cr.comment ILIKE ${pattern}
+    where.search(sql`(cr.name ILIKE ${pattern} OR cr.comment ILIKE ${pattern}
       OR cr.counterparty_id IN (SELECT id FROM counterparties WHERE company_id = ${companyId} AND name ILIKE ${pattern}))`);
   }
   return {

@@ -14,6 +14,7 @@ export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
  * for `search` (created by hand in the migration Hrm: TypeORM cannot describe it). See docs/hrm.md.
  */
 @Entity('employees')
+@Index('employees_name_trgm_idx', { synchronize: false })
 @Index('employees_company_id_idx', ['company_id'])
 @Index('employees_company_id_created_at_idx', ['company_id', 'created_at', 'id'])
 @Index('employees_company_status_created_at_idx', ['company_id', 'status', 'created_at', 'id'])

@@ -13,6 +13,7 @@ export type CatalogStatus = (typeof CATALOG_STATUSES)[number];
  * database refuse another company's). The list is by name, so its indexes end with it.
  */
 @Entity('catalog_categories')
+@Index('catalog_categories_search_trgm_idx', { synchronize: false })
 @Index('catalog_categories_company_id_name_key', ['company_id', 'name'], { unique: true })
 @Index('catalog_categories_company_id_id_key', ['company_id', 'id'], { unique: true })
 @Index('catalog_categories_company_parent_name_idx', ['company_id', 'parent_id', 'name'])

@@ -11,6 +11,7 @@ export type BatchDirection = (typeof BATCH_DIRECTIONS)[number];
  * (stock_consumptions.batch_id). Batches are never changed once written.
  */
 @Entity('stock_batches')
+@Index('stock_batches_search_trgm_idx', { synchronize: false })
 @Index('stock_batches_company_id_id_key', ['company_id', 'id'], { unique: true })
 @Index('stock_batches_company_created_at_idx', ['company_id', 'created_at', 'id'])
 @Index('stock_batches_company_direction_created_at_idx', ['company_id', 'direction', 'created_at', 'id'])

@@ -74,10 +74,12 @@ export function positionList(companyId: string, query: ListStockPositionsQueryDt
     .equals('p.batch_id', query.batch_id);
   // The unit is joined for the page only; the filter (and the count) test it on their own.
   if (query.search !== undefined) {
-    where.and(sql`EXISTS (SELECT 1 FROM catalog_units su WHERE su.company_id = p.company_id AND su.id = p.unit_id
+    where.search(sql`EXISTS (SELECT 1 FROM catalog_units su WHERE su.company_id = p.company_id AND su.id = p.unit_id
       AND su.name ILIKE ${containing(query.search)})`);
   }
-  if (query.in_stock !== undefined) where.and(query.in_stock ? sql`p.remaining > 0` : sql`p.remaining = 0`);
+  if (query.in_stock !== undefined) {
+    where.counted('in_stock', query.in_stock, query.in_stock ? sql`p.remaining > 0` : sql`p.remaining = 0`);
+  }
   return {
     from: 'stock_positions p',
     where,

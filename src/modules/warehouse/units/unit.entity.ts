@@ -23,6 +23,7 @@ export type Measure = (typeof MEASURES)[number];
  * them. The list is by name; its filters' indexes end with the name.
  */
 @Entity('catalog_units')
+@Index('catalog_units_search_trgm_idx', { synchronize: false })
 @Index('catalog_units_company_id_id_key', ['company_id', 'id'], { unique: true })
 @Index('catalog_units_company_name_idx', ['company_id', 'name', 'id'])
 @Index('catalog_units_company_category_name_idx', ['company_id', 'category_id', 'name', 'id'])

@@ -1,0 +1,37 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { CompanyEntity } from '../../companies/company.entity';
+import { keepCounts } from '../../../core/pagination/kept-counts';
+
+/**
+ * A company's deals counted in all (`filter` '') and per type, status and client. Kept by the triggers of migration KeptCounts (src/core/pagination/kept-counts.ts): one
+ * row per company, list filter and slot; listPage sums a filter's slots.
+ */
+@Entity('deal_counts')
+export class DealCountEntity {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'deal_counts_pkey' })
+  company_id: string;
+
+  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'deal_counts_company_fkey' })
+  company?: CompanyEntity;
+
+  @PrimaryColumn({ type: 'varchar', length: 128, primaryKeyConstraintName: 'deal_counts_pkey' })
+  filter: string;
+
+  @PrimaryColumn({ type: 'smallint', primaryKeyConstraintName: 'deal_counts_pkey' })
+  slot: number;
+
+  @Column({ type: 'bigint' })
+  total: string;
+}
+
+/**
+ * The deal list's kept totals: declared here, the entity of their table, so
+ * they are registered wherever the schema is loaded (listPage reads them; migration KeptCounts
+ * creates their triggers).
+ */
+export const DEAL_COUNTS = keepCounts({
+  table: 'deals',
+  counts: 'deal_counts',
+  filters: { type_id: 'type_id', status_id: 'status_id', client_id: 'client_id' },
+});

@@ -1,0 +1,43 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { CompanyEntity } from '../../companies/company.entity';
+import { keepCounts } from '../../../core/pagination/kept-counts';
+
+/**
+ * A company's transactions counted in all (`filter` '') and per direction, status, currency, category and employee. Kept by the triggers of migration KeptCounts (src/core/pagination/kept-counts.ts): one
+ * row per company, list filter and slot; listPage sums a filter's slots.
+ */
+@Entity('transaction_counts')
+export class TransactionCountEntity {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'transaction_counts_pkey' })
+  company_id: string;
+
+  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'transaction_counts_company_fkey' })
+  company?: CompanyEntity;
+
+  @PrimaryColumn({ type: 'varchar', length: 128, primaryKeyConstraintName: 'transaction_counts_pkey' })
+  filter: string;
+
+  @PrimaryColumn({ type: 'smallint', primaryKeyConstraintName: 'transaction_counts_pkey' })
+  slot: number;
+
+  @Column({ type: 'bigint' })
+  total: string;
+}
+
+/**
+ * The transaction list's kept totals: declared here, the entity of their table, so
+ * they are registered wherever the schema is loaded (listPage reads them; migration KeptCounts
+ * creates their triggers).
+ */
+export const TRANSACTION_COUNTS = keepCounts({
+  table: 'transactions',
+  counts: 'transaction_counts',
+  filters: {
+    direction: 'direction',
+    status: 'status',
+    currency: 'currency',
+    category_id: 'category_id',
+    employee_id: 'employee_id',
+  },
+});
