@@ -6,6 +6,7 @@ import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator'
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { CreateFingerprintDto, FingerprintDto, FingerprintWithRawKeyDto } from './dto/fingerprint.dto';
 import { FingerprintsService } from './fingerprints.service';
+import { RevealsSecret } from '../../core/idempotency/idempotency';
 
 @ApiTags('Account')
 @Controller('account/fingerprints')
@@ -20,6 +21,7 @@ export class FingerprintsController {
   }
 
   @Post()
+  @RevealsSecret()
   @ApiOperation({ summary: 'Create a temporary sign-in key for a third party; raw_key is shown only here' })
   @ApiEnvelope(FingerprintWithRawKeyDto, { status: HttpStatus.CREATED })
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateFingerprintDto) {
