@@ -50,6 +50,7 @@ import { CurrenciesModule } from './modules/currencies/currencies.module';
 import { SupportModule } from './modules/support/support.module';
 import { MediaModule } from './modules/storage/media.module';
 import { WarehouseModule } from './modules/warehouse/warehouse.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -111,6 +112,7 @@ import { WarehouseModule } from './modules/warehouse/warehouse.module';
     PlansModule,
     CurrenciesModule,
     PermissionsModule,
+    WebhooksModule,
   ],
   providers: [
     MigrationsRunner,

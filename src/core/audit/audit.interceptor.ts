@@ -55,7 +55,7 @@ export class AuditInterceptor implements NestInterceptor {
   private async recordSuccess(context: ExecutionContext, accountId: string, result: unknown): Promise<void> {
     const req = context.switchToHttp().getRequest<CompanyRequest>();
     const data = answerData(this.reflector, context, result);
-    await this.audit.recordSuccess(context, accountId, result);
+    await this.audit.recordSuccess(context, accountId, result, data);
     await this.idempotency.storeSuccess(req, req.res!.statusCode, answerMessage(req.res!), data);
   }
 
