@@ -21,4 +21,5 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Warehouse: 'Warehouse: the catalog (units, categories, products) and the stocks.',
   Deals: 'Deals with clients and their stages.',
   Counterparties: 'Counterparties of finance operations: the other side of each payment.',
+  Webhooks: "Signed notifications of the company's changes, posted to its URLs (docs/webhooks.md).",
 };

@@ -20,6 +20,7 @@ export class CreateWebhookDto {
   @MaxLength(64, { each: true })
   events: string[];
 
+  @ApiProperty({ example: 'Orders to the ERP', required: false, nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(500)
