@@ -59,7 +59,10 @@ describe('Webhooks: SSRF-safe URLs', () => {
     try {
       const hook = expectSuccess(await create('https://93.184.215.14/hook'), 201);
       // As if the name had been rebound to loopback since the webhook was accepted.
-      await db.query(`UPDATE webhooks SET url = $1 WHERE id = $2`, [receiver.url('/rebound').replace('http:', 'https:'), hook.id]);
+      await db.query(`UPDATE webhooks SET url = $1 WHERE id = $2`, [
+        receiver.url('/rebound').replace('http:', 'https:'),
+        hook.id,
+      ]);
       await t.http.post(`/api/v1/companies/${companyId}/modules/crm/sources`).set(owner.auth).send({
         name: 'Rebinding',
         type: 'other',
@@ -71,7 +74,10 @@ describe('Webhooks: SSRF-safe URLs', () => {
           await db.query(`SELECT attempts, last_error, status FROM webhook_deliveries WHERE webhook_id = $1`, [hook.id])
         ).filter((row: any) => row.attempts > 0);
       }
-      expect(delivery).toMatchObject({ status: 'pending', last_error: 'URL refused: must resolve to public addresses only' });
+      expect(delivery).toMatchObject({
+        status: 'pending',
+        last_error: 'URL refused: must resolve to public addresses only',
+      });
       expect(receiver.received).toHaveLength(0);
     } finally {
       await receiver.stop();
