@@ -2,6 +2,7 @@ import '../support/webhook-env';
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
 import { Metrics } from '../../src/core/metrics/metrics';
+import { WebhookDeliverer } from '../../src/modules/webhooks/webhook-deliverer';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
 import { newUnit, wm } from '../support/warehouse';
@@ -256,6 +257,33 @@ describe('Webhooks', () => {
     for (const h of [hook, other]) await t.http.delete(`${hooks()}/${h.id}`).set(owner.auth);
   });
 
+  it('a webhook whose deliveries all failed for 5 days is set inactive; a success clears the failing streak', async () => {
+    const hook = await newWebhook(['crm.clients.create']);
+    const failing = await newWebhook(['crm.clients.create']);
+    await db.query(`UPDATE webhooks SET failing_since = now() - interval '5 days 1 minute' WHERE id = ANY($1)`, [
+      [hook.id, failing.id],
+    ]);
+    receiver.answer = (delivery, res) => {
+      res.statusCode = delivery.path === failing.path ? 500 : 200;
+      res.end();
+    };
+    await newClient('Alan');
+    await receiver.until(() => receiver.to(hook.path).length === 1 && receiver.to(failing.path).length === 1);
+    let state = expectSuccess(await t.http.get(`${hooks()}/${failing.id}`).set(owner.auth));
+    for (let i = 0; i < 40 && state.active; i++) {
+      await new Promise((done) => setTimeout(done, 50));
+      state = expectSuccess(await t.http.get(`${hooks()}/${failing.id}`).set(owner.auth));
+    }
+    expect(state.active).toBe(false);
+    expect(expectSuccess(await t.http.get(`${hooks()}/${hook.id}`).set(owner.auth)).active).toBe(true);
+    const [{ failing_since }] = await db.query(`SELECT failing_since FROM webhooks WHERE id = $1`, [hook.id]);
+    expect(failing_since).toBeNull();
+    // Inactive: its retries wait, nothing more is sent.
+    await new Promise((done) => setTimeout(done, 600));
+    expect(receiver.to(failing.path)).toHaveLength(1);
+    for (const h of [hook, failing]) await t.http.delete(`${hooks()}/${h.id}`).set(owner.auth);
+  });
+
   it('after a rotation both secrets sign, and the rotate answer shows only the new one once', async () => {
     const hook = await newWebhook(['crm.clients.create']);
     const rotated = expectSuccess(await t.http.post(`${hooks()}/${hook.id}/rotate-secret`).set(owner.auth));
@@ -288,6 +316,19 @@ describe('Webhooks', () => {
     await newClient('Fast');
     expect(Date.now() - started).toBeLessThan(500);
     await t.http.patch(`${hooks()}/${hook.id}`).set(owner.auth).send({ active: false });
+  });
+
+  it('forgets events of more than 30 days that wait for no delivery, with their deliveries', async () => {
+    const hook = await newWebhook(['crm.clients.create']);
+    await newClient('Old');
+    await receiver.until(() => receiver.to(hook.path).length === 1);
+    const [delivery] = await deliveriesOf(hook.id);
+    await db.query(`UPDATE webhook_events SET created_at = now() - interval '31 days' WHERE id = $1`, [
+      delivery.event_id,
+    ]);
+    await t.app.get(WebhookDeliverer).forgetOldEvents();
+    expect(await deliveriesOf(hook.id)).toEqual([]);
+    await t.http.delete(`${hooks()}/${hook.id}`).set(owner.auth);
   });
 
   it('exports deliveries by outcome and the age of the oldest pending event', async () => {

@@ -13,6 +13,10 @@ import { ClaimedDelivery, WebhooksRepository } from './webhooks.repository';
 const BATCH_SIZE = 20;
 /** A webhook all of whose attempts failed this long is switched off (CONTRACT 19). */
 const DEACTIVATE_AFTER_DAYS = 5;
+/** Finished events and their deliveries are kept this long, then forgotten (hourly, in batches). */
+export const EVENTS_KEPT_DAYS = 30;
+const FORGET_EVERY_MS = 60 * 60 * 1000;
+const FORGET_BATCH = 5_000;
 
 type Outcome = { statusCode: number | null; error: string | null };
 
@@ -25,6 +29,7 @@ type Outcome = { statusCode: number | null; error: string | null };
 export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('WebhookDeliverer');
   private timer?: NodeJS.Timeout;
+  private forgetTimer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = false;
   private readonly outcomes: Counter<'outcome'>;
@@ -54,12 +59,25 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
 
   onApplicationBootstrap(): void {
     this.schedule();
+    this.forgetTimer = setInterval(() => void this.forgetOldEvents(), FORGET_EVERY_MS).unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearInterval(this.forgetTimer);
     await this.running;
+  }
+
+  /** Forgets the events older than EVENTS_KEPT_DAYS that wait for no delivery. */
+  async forgetOldEvents(): Promise<void> {
+    try {
+      await this.cls.run({ ifNested: 'override' }, async () => {
+        while ((await this.webhooks.forgetOldEvents(EVENTS_KEPT_DAYS, FORGET_BATCH)) === FORGET_BATCH);
+      });
+    } catch (error) {
+      this.logger.error({ err: error }, 'Could not forget old webhook events');
+    }
   }
 
   private schedule(): void {

@@ -192,6 +192,19 @@ export class WebhooksRepository implements EventOutbox {
       WHERE id = ${delivery.webhook_id}`);
   }
 
+  /**
+   * Deletes up to `limit` events older than `days` that no longer wait for any delivery (their
+   * deliveries go with them): the deliveries list keeps a month of history.
+   */
+  forgetOldEvents(days: number, limit: number): Promise<number> {
+    return this.db.affected(sql`
+      DELETE FROM webhook_events WHERE id IN (
+        SELECT e.id FROM webhook_events e
+        WHERE e.created_at < now() - make_interval(days => ${days})
+          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
+        LIMIT ${limit})`);
+  }
+
   /** Seconds since the oldest pending delivery was written (0 when none is pending). */
   async oldestPendingAge(): Promise<number> {
     const row = await this.db.one<{ age: number | null }>(sql`
