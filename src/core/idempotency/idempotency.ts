@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import type { AuthenticatedRequest } from '../auth/auth-context';
 import { AppException, ErrorCode, FieldError } from '../http/app.exception';
 import { ApiErrors } from '../openapi/api-errors.decorator';
-import { IdempotencyRepository, KeptKey, StoredAnswer } from './idempotency.repository';
+import { IdempotencyRepository, KeptKey } from './idempotency.repository';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -185,5 +185,3 @@ export class Idempotency {
     return state && 'claim' in state ? state : null;
   }
 }
-
-export type { StoredAnswer };
