@@ -23,6 +23,9 @@ import { MigrationsRunner } from './database/migrations-runner';
 import { AccessModule } from './core/access/access.module';
 import { CompanyGuard } from './core/access/company.guard';
 import { AuditInterceptor } from './core/audit/audit.interceptor';
+import { IdempotencyGuard } from './core/idempotency/idempotency.guard';
+import { IdempotencyInterceptor } from './core/idempotency/idempotency.interceptor';
+import { IdempotencyModule } from './core/idempotency/idempotency.module';
 import { MailModule } from './core/mail/mail.module';
 import { MetricsModule } from './core/metrics/metrics.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
@@ -49,6 +52,7 @@ import { CurrenciesModule } from './modules/currencies/currencies.module';
 import { SupportModule } from './modules/support/support.module';
 import { MediaModule } from './modules/storage/media.module';
 import { WarehouseModule } from './modules/warehouse/warehouse.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -86,6 +90,7 @@ import { WarehouseModule } from './modules/warehouse/warehouse.module';
     MetricsModule,
     StorageModule,
     AccessModule,
+    IdempotencyModule,
     MailModule,
     AuthModule,
     AccountsModule,
@@ -111,18 +116,22 @@ import { WarehouseModule } from './modules/warehouse/warehouse.module';
     PartnersModule,
     CurrenciesModule,
     PermissionsModule,
+    WebhooksModule,
   ],
   providers: [
     MigrationsRunner,
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     // Order matters: the envelope wraps the audited transaction; the guards check credentials, then
-    // company access, then a body sent where none is taken (CONTRACT 2).
+    // the Idempotency-Key, then company access, then a body sent where none is taken (CONTRACT 2, 18).
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    // A repeated Idempotency-Key is answered before any transaction opens (CONTRACT 18).
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
     { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
     // Inside the audited transaction: a create over limit_db_mb rolls back and is recorded.
     { provide: APP_INTERCEPTOR, useClass: DatabaseQuotaInterceptor },
     { provide: APP_PIPE, useClass: AppValidationPipe },
     { provide: APP_GUARD, useClass: AuthGuard },
+    { provide: APP_GUARD, useClass: IdempotencyGuard },
     { provide: APP_GUARD, useClass: CompanyGuard },
     { provide: APP_GUARD, useClass: UndeclaredInputGuard },
   ],

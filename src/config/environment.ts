@@ -1,9 +1,12 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import {
+  ArrayNotEmpty,
+  IsArray,
   IsBoolean,
   IsEmail,
   IsIn,
   IsInt,
+  IsNumber,
   IsOptional,
   IsString,
   IsUrl,
@@ -135,6 +138,31 @@ export class Environment {
     },
   })
   TRUST_PROXY: TrustedProxies = ['loopback'];
+
+  /** Lets webhooks call http URLs and private addresses (loopback, LAN, metadata): development and tests only. */
+  @Transform(toBoolean)
+  @IsBoolean()
+  WEBHOOK_ALLOW_PRIVATE = false;
+
+  /** How often each instance looks for due webhook deliveries, ms. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  WEBHOOK_POLL_MS = 1000;
+
+  /** How long a receiver has to answer a delivery, ms. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  WEBHOOK_TIMEOUT_MS = 10_000;
+
+  /** Seconds before each retry of a failed delivery, comma-separated. */
+  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').map((part) => Number(part.trim())) : value))
+  @IsArray()
+  @ArrayNotEmpty()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { each: true })
+  @Min(0, { each: true })
+  WEBHOOK_RETRY_SCHEDULE: number[] = [5, 300, 1800, 7200, 18000, 36000, 36000];
 
   /** Where the embedded PostgreSQL and S3 server keep their data. */
   @IsString()

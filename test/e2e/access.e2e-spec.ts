@@ -261,6 +261,26 @@ describe('Access control', () => {
         (await invite(t.http, owner, companyId, `walk-${randomUUID()}@example.test`)).id,
       ticketId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).id,
       messageId: async (companyId, owner) => (await openWalkTicket(companyId, owner)).last_message.id,
+      webhookId: async (companyId, owner) => {
+        // Inactive, so the walk's changes queue no deliveries to it.
+        const url = `/api/v1/companies/${companyId}/webhooks`;
+        const body = { url: 'https://93.184.215.14/walk', events: ['*'] };
+        const { id } = expectSuccess(await t.http.post(url).set(owner.auth).send(body), 201);
+        expectSuccess(await t.http.patch(`${url}/${id}`).set(owner.auth).send({ active: false }));
+        return id;
+      },
+      deliveryId: async (companyId, owner) => {
+        const webhookId = await RESOURCE_FIXTURES.webhookId(companyId, owner);
+        const [event] = await db.query(
+          `INSERT INTO webhook_events (id, company_id, type, payload) VALUES (gen_random_uuid(), $1, 'crm.sources.create', '{}') RETURNING id`,
+          [companyId],
+        );
+        const [delivery] = await db.query(
+          `INSERT INTO webhook_deliveries (webhook_id, company_id, event_id, status, next_attempt_at) VALUES ($1, $2, $3, 'failed', NULL) RETURNING id`,
+          [webhookId, companyId, event.id],
+        );
+        return delivery.id;
+      },
       logId: async (companyId, owner) => {
         expectSuccess(await t.http.patch(`/api/v1/companies/${companyId}`).set(owner.auth).send({ name: 'Walk' }));
         return expectSuccess(await t.http.get(`/api/v1/companies/${companyId}/modules/logs`).set(owner.auth)).logs[0]

@@ -104,6 +104,10 @@ export const PERMISSION_CODES = [
   'wm.stocks.batches',
   'wm.stocks.batches.create',
   'wm.stocks.positions',
+  'webhooks',
+  'webhooks.create',
+  'webhooks.update',
+  'webhooks.delete',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];

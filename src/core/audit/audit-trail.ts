@@ -12,6 +12,7 @@ import { AppException } from '../http/app.exception';
 import { requestIdOf } from '../http/request-id';
 import { withSafeText } from '../http/unsafe-text';
 import { AuditRecord, AuditRepository } from './audit.repository';
+import { EventOutbox } from './event-outbox';
 import type { AuditStatus } from './audit-log.entity';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -52,6 +53,22 @@ export function recordableBody(body: unknown): unknown {
   return bytes > RECORDED_BODY.bytes ? { omitted: 'too large to record', bytes } : copy;
 }
 
+/** Secrets an answer shows once never travel in an event (CONTRACT 19). */
+const SHOWN_ONCE = new Set(['secret', 'raw_key']);
+
+/**
+ * An event's data: the resource as the route answered it, without secrets; for a deletion `{id}`,
+ * the id being the last one of the path.
+ */
+function eventData(req: Request, data: unknown): Record<string, unknown> {
+  if (req.method === 'DELETE') {
+    const ids = Object.entries(req.params as Record<string, string>).filter(([name]) => name !== 'id');
+    return ids.length > 0 ? { id: ids[ids.length - 1][1] } : {};
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return { value: data ?? null };
+  return Object.fromEntries(Object.entries(data).filter(([name]) => !SHOWN_ONCE.has(name)));
+}
+
 /** The client address when it is one (X-Forwarded-For entries are free text until validated). */
 function clientIp(req: Request): string | null {
   return req.ip && isIP(req.ip) ? req.ip : null;
@@ -71,6 +88,7 @@ export class AuditTrail {
     private readonly records: AuditRepository,
     private readonly catalog: PermissionCatalog,
     private readonly standings: CompanyStandings,
+    private readonly outbox: EventOutbox,
   ) {}
 
   /** The permission code when the route is an audited change, else null. */
@@ -85,19 +103,28 @@ export class AuditTrail {
     return companyRoute && permission ? permission : null;
   }
 
-  async recordSuccess(context: ExecutionContext, accountId: string, result: unknown): Promise<void> {
+  /**
+   * Records a change, in its transaction, with its event for the company's webhooks (CONTRACT 19).
+   * `data` is the answer's data as the client gets it.
+   */
+  async recordSuccess(context: ExecutionContext, accountId: string, result: unknown, data: unknown): Promise<void> {
     const permission = this.auditedPermission(context);
     if (!permission) return;
     const resultId = (result as { id?: unknown } | null)?.id;
-    await this.records.insert(
-      await this.record(
-        context,
-        permission,
-        accountId,
-        'success',
-        typeof resultId === 'string' ? { result_id: resultId } : {},
-      ),
+    const record = await this.record(
+      context,
+      permission,
+      accountId,
+      'success',
+      typeof resultId === 'string' ? { result_id: resultId } : {},
     );
+    await this.records.insert(record);
+    await this.outbox.emit({
+      companyId: record.company_id,
+      type: permission,
+      requestId: record.request_id!,
+      data: eventData(context.switchToHttp().getRequest<Request>(), data),
+    });
   }
 
   /**

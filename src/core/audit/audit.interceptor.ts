@@ -6,6 +6,8 @@ import { catchError, from, lastValueFrom, Observable } from 'rxjs';
 import type { CompanyRequest } from '../access/company-access';
 import { CompanyStandings } from '../access/company-standing';
 import { AppException } from '../http/app.exception';
+import { answerData, answerMessage } from '../http/envelope.interceptor';
+import { Idempotency } from '../idempotency/idempotency';
 import { AuditTrail } from './audit-trail';
 import { StagedWrite, UPLOADS_FIRST } from './staged-write';
 
@@ -25,6 +27,7 @@ export class AuditInterceptor implements NestInterceptor {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly reflector: Reflector,
     private readonly standings: CompanyStandings,
+    private readonly idempotency: Idempotency,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -36,7 +39,7 @@ export class AuditInterceptor implements NestInterceptor {
       ? this.commitStaged(context, companyId, caller.id, next)
       : this.inChangeTransaction(companyId, async () => {
           const result = await lastValueFrom(next.handle(), { defaultValue: undefined });
-          await this.audit.recordSuccess(context, caller.id, result);
+          await this.recordSuccess(context, caller.id, result);
           return result;
         });
 
@@ -46,6 +49,14 @@ export class AuditInterceptor implements NestInterceptor {
         throw error;
       }),
     );
+  }
+
+  /** In the change's transaction: its audit record and its answer to an `Idempotency-Key` (CONTRACT 18). */
+  private async recordSuccess(context: ExecutionContext, accountId: string, result: unknown): Promise<void> {
+    const req = context.switchToHttp().getRequest<CompanyRequest>();
+    const data = answerData(this.reflector, context, result);
+    await this.audit.recordSuccess(context, accountId, result, data);
+    await this.idempotency.storeSuccess(req, req.res!.statusCode, answerMessage(req.res!), data);
   }
 
   /** A transaction that holds the company first; 404 when it is gone or being deleted. */
@@ -68,7 +79,7 @@ export class AuditInterceptor implements NestInterceptor {
     try {
       return await this.inChangeTransaction(companyId, async () => {
         const result = await staged.commit();
-        await this.audit.recordSuccess(context, accountId, result);
+        await this.recordSuccess(context, accountId, result);
         return result;
       });
     } catch (error) {

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { databaseUnavailable } from '../../database/errors';
+import { Idempotency } from '../idempotency/idempotency';
 import { AppException, ErrorCode } from './app.exception';
 import { errorEnvelope } from './envelope';
 
@@ -26,12 +27,20 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  constructor(private readonly idempotency: Idempotency) {}
+
+  async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<Request>();
     const res = ctx.getResponse<Response>();
     const error = this.toAppException(exception, req);
 
+    // Stored before it is sent, so a repeat never finds the key still running (CONTRACT 18).
+    await this.idempotency
+      .storeError(req, error.status, error.code, error.message, error.details)
+      .catch((failure: unknown) =>
+        this.logger.error({ err: failure, request_id: req.id }, 'Could not store an idempotent answer'),
+      );
     if (res.headersSent) {
       res.end();
       return;

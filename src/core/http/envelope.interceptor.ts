@@ -6,6 +6,20 @@ import { LIST_KEY } from '../openapi/api-envelope.decorator';
 import { Page } from '../pagination/page';
 import { successEnvelope } from './envelope';
 
+/** The success envelope's `message`, from the status the route answers with. */
+export const answerMessage = (res: Response) => (res.statusCode === HttpStatus.CREATED ? 'Created' : 'OK');
+
+/**
+ * A handler's value as the envelope's `data`: a Page rendered under its @ApiPage key. Also what an
+ * idempotent answer stores and what a webhook event carries: the resource as the route answered it.
+ */
+export function answerData(reflector: Reflector, context: ExecutionContext, value: unknown): unknown {
+  if (!(value instanceof Page)) return value ?? {};
+  const key = reflector.get<string | undefined>(LIST_KEY, context.getHandler());
+  if (!key) throw new Error(`${context.getClass().name}.${context.getHandler().name} returns a Page without @ApiPage`);
+  return value.render(key);
+}
+
 /** Wraps every successful JSON answer in the envelope of spec section 1. */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
@@ -20,16 +34,8 @@ export class EnvelopeInterceptor implements NestInterceptor {
     return next.handle().pipe(
       map((value: unknown) => {
         if (value instanceof StreamableFile) return value;
-        const data = value instanceof Page ? value.render(this.listKey(context)) : (value ?? {});
-        return successEnvelope(req, res.statusCode === HttpStatus.CREATED ? 'Created' : 'OK', data);
+        return successEnvelope(req, answerMessage(res), answerData(this.reflector, context, value));
       }),
     );
-  }
-
-  private listKey(context: ExecutionContext): string {
-    const key = this.reflector.get<string | undefined>(LIST_KEY, context.getHandler());
-    if (!key)
-      throw new Error(`${context.getClass().name}.${context.getHandler().name} returns a Page without @ApiPage`);
-    return key;
   }
 }

@@ -50,12 +50,14 @@ describe('finishOpenApiDocument', () => {
     expect(JSON.stringify(input)).toBe(before);
     expect(finished.description).toBe(
       '**Access:** permission `items.create`.\n\n**Errors:** 400 `validation_failed`, 401 `unauthorized`, ' +
-        '403 `forbidden`, 403 `plan_required`, 404 `not_found`, 409 `limit_exceeded`, 413 `payload_too_large`, ' +
-        '429 `rate_limited`.',
+        '403 `forbidden`, 403 `plan_required`, 404 `not_found`, 409 `limit_exceeded`, 409 `idempotency_in_progress`, ' +
+        '413 `payload_too_large`, 422 `idempotency_key_reused`, 429 `rate_limited`.',
     );
     expect(Object.keys(finished.responses).sort()).toEqual(
-      ['201', '400', '401', '403', '404', '409', '413', '429', 'default'].sort(),
+      ['201', '400', '401', '403', '404', '409', '413', '422', '429', 'default'].sort(),
     );
+    // Every POST and PATCH with a credential takes Idempotency-Key (CONTRACT 18).
+    expect(finished.parameters).toContainEqual({ $ref: '#/components/parameters/Idempotency-Key' });
     expect(Object.keys((finished.responses['429'] as any).headers)).toContain('Retry-After');
     expect(Object.keys((finished.responses['201'] as any).headers)).toContain('X-RateLimit-Remaining');
   });

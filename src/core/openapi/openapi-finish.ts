@@ -51,7 +51,7 @@ const isPublic = (op: Operation) => JSON.stringify(op.security) === '[{}]';
  * 409 limit_exceeded on `*.create`, CONTRACT 7), its path ids (404), plus those its handler
  * declares with @ApiErrors.
  */
-function errorsOf(path: string, op: Operation): Map<ErrorCode, string> {
+function errorsOf(path: string, method: string, op: Operation): Map<ErrorCode, string> {
   const errors = new Map<ErrorCode, string>();
   const add = (code: ErrorCode, why: string) =>
     errors.set(code, errors.has(code) ? `${errors.get(code)}; ${why}` : why);
@@ -76,6 +76,11 @@ function errorsOf(path: string, op: Operation): Map<ErrorCode, string> {
   if (permission?.endsWith('.create')) add('limit_exceeded', "the company is over its plan's database limit");
   if (op.requestBody) add('payload_too_large', 'the body is over 1 MiB');
   if (!isPublic(op)) add('rate_limited', "the API key's daily quota is spent; see Retry-After");
+  if (takesIdempotencyKey(method, op)) {
+    add('validation_failed', 'a malformed `Idempotency-Key`');
+    add('idempotency_in_progress', 'a request with this `Idempotency-Key` is still running; see Retry-After');
+    add('idempotency_key_reused', 'this `Idempotency-Key` was sent with another method, path or body');
+  }
   for (const [code, why] of Object.entries(op[ERRORS_EXTENSION] ?? {})) add(code as ErrorCode, why);
   return new Map([...errors].sort(([a], [b]) => ERROR_STATUS[a] - ERROR_STATUS[b]));
 }
@@ -91,8 +96,25 @@ function accessOf(path: string, op: Operation): string {
   return 'any signed-in caller (session token or API key)';
 }
 
-function finishOperation(path: string, op: Operation): void {
-  const errors = errorsOf(path, op);
+/** Every POST and PATCH with a credential takes `Idempotency-Key` (CONTRACT 18). */
+const takesIdempotencyKey = (method: string, op: Operation) =>
+  (method === 'post' || method === 'patch') && !isPublic(op);
+
+const IDEMPOTENCY_KEY_PARAMETER: ParameterObject = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: a repeat with the same key, method, path and body answers the first answer again ' +
+    '(with `Idempotent-Replayed: true`) and changes nothing. 1 to 255 characters from 0x21 to 0x7E, ' +
+    'kept 24 hours per account (docs/api.md).',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+};
+
+function finishOperation(path: string, method: string, op: Operation): void {
+  const errors = errorsOf(path, method, op);
+  if (takesIdempotencyKey(method, op))
+    op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/Idempotency-Key' }];
   delete op[ERRORS_EXTENSION];
   const responses = op.responses as Record<string, ResponseObject>;
   const byStatus = new Map<number, ErrorCode[]>();
@@ -209,7 +231,7 @@ export function finishOpenApiDocument(generated: OpenAPIObject): OpenAPIObject {
     METHODS.filter((method) => item[method]).map((method) => [path, method, item[method] as Operation] as const),
   );
   refuseDuplicateOperationIds(entries.map((entry) => [...entry]));
-  for (const [path, , op] of entries) finishOperation(path, op);
+  for (const [path, method, op] of entries) finishOperation(path, method, op);
   const operations = entries.map(([, , op]) => op);
   completeRequestProperties(requestSchemas(document, operations));
   for (const op of operations) {
@@ -220,7 +242,11 @@ export function finishOpenApiDocument(generated: OpenAPIObject): OpenAPIObject {
     }
   }
   moveNullableIntoBranch(document);
-  document.components = { ...document.components, headers: HEADERS };
+  document.components = {
+    ...document.components,
+    headers: HEADERS,
+    parameters: { 'Idempotency-Key': IDEMPOTENCY_KEY_PARAMETER },
+  };
   const used = [...new Set(operations.flatMap((op) => op.tags ?? []))];
   document.tags = used.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
   return document;

@@ -23,4 +23,5 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Counterparties: 'Counterparties of finance operations: the other side of each payment.',
   Pricing: "A company's plan period and its plan purchases, confirmed by an administrator.",
   Partners: "The public partner application form and the administrators' list of applications.",
+  Webhooks: "Signed notifications of the company's changes, posted to its URLs (docs/webhooks.md).",
 };

@@ -6,6 +6,7 @@ import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator'
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { ApiKeysService } from './api-keys.service';
 import { ApiKeyDto, ApiKeyListItemDto, ApiKeyWithRawDto, CreateApiKeyDto } from './dto/api-key.dto';
+import { RevealsSecret } from '../../core/idempotency/idempotency';
 
 @ApiTags('API keys')
 @Controller('account/api-keys')
@@ -20,6 +21,7 @@ export class ApiKeysController {
   }
 
   @Post()
+  @RevealsSecret()
   @ApiOperation({ summary: 'Create an API key; raw_key is returned only in this response' })
   @ApiEnvelope(ApiKeyWithRawDto, { status: HttpStatus.CREATED })
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateApiKeyDto) {

@@ -10,6 +10,7 @@ import {
   FingerprintWithKeyDto,
 } from './dto/fingerprint.dto';
 import { FingerprintsService } from './fingerprints.service';
+import { RevealsSecret } from '../../core/idempotency/idempotency';
 
 @ApiTags('Account')
 @Controller('account/fingerprints')
@@ -24,6 +25,7 @@ export class FingerprintsController {
   }
 
   @Post()
+  @RevealsSecret()
   @ApiOperation({ summary: 'Create a sign-in key for a third party; `key` is shown only here' })
   @ApiEnvelope(FingerprintWithKeyDto, { status: HttpStatus.CREATED })
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateFingerprintDto) {
