@@ -27,7 +27,10 @@ describe('concurrent company changes', () => {
     const tag = company.id.slice(0, 8);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        t.http.patch(`/api/v1/companies/${company.id}`).set(owner.auth).send({ slug: `s-${tag}-${i}` }),
+        t.http
+          .patch(`/api/v1/companies/${company.id}`)
+          .set(owner.auth)
+          .send({ slug: `s-${tag}-${i}` }),
       ),
     );
     const statuses = answers.map((res) => res.status);
@@ -43,8 +46,14 @@ describe('concurrent company changes', () => {
     const companies = await Promise.all(Array.from({ length: 20 }, () => newCompany(t.http, owner)));
     const answers = await Promise.all(
       companies.flatMap((company) => [
-        t.http.patch(`/api/v1/companies/${company.id}`).set(owner.auth).send({ slug: `gone-${company.id.slice(0, 13)}` }),
-        t.http.patch(`/api/v1/companies/${company.id}`).set(owner.auth).send({ slug: `gone2-${company.id.slice(0, 12)}` }),
+        t.http
+          .patch(`/api/v1/companies/${company.id}`)
+          .set(owner.auth)
+          .send({ slug: `gone-${company.id.slice(0, 13)}` }),
+        t.http
+          .patch(`/api/v1/companies/${company.id}`)
+          .set(owner.auth)
+          .send({ slug: `gone2-${company.id.slice(0, 12)}` }),
         t.http.delete(`/api/v1/companies/${company.id}`).set(owner.auth),
       ]),
     );

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import { MediaService } from '../../storage/media.service';
 import type { DocModule } from '../doc.entity';
 import { DocsRepository } from '../docs.repository';
 import type { DocDto } from '../dto/doc.dto';
-import { PdfDrawing, renderDrawing } from './pdf-drawing';
+import { PdfDrawing, renderDrawing, stopDrawingWorker } from './pdf-drawing';
 import { CONTENT_TYPES, DocFormat, RENDERERS, TableContent } from './renderers';
 
 /** What the registry row of a document says. */
@@ -45,7 +45,7 @@ export function objectPathFor(module: DocModule, type: string, format: DocFormat
  * its audit record, or abandons it (the object removed, its room released).
  */
 @Injectable()
-export class DocumentGenerator {
+export class DocumentGenerator implements OnApplicationShutdown {
   private readonly logger = new Logger('DocumentGenerator');
 
   constructor(
@@ -53,6 +53,10 @@ export class DocumentGenerator {
     private readonly docs: DocsRepository,
     private readonly storage: StorageService,
   ) {}
+
+  onApplicationShutdown(): Promise<void> {
+    return stopDrawingWorker();
+  }
 
   async generate(companyId: string, request: GenerateDocument): Promise<StagedWrite<DocDto>> {
     const objectPath = objectPathFor(request.module, request.type, request.format);
