@@ -7,7 +7,9 @@ import { newAccount, newCompany, TestAccount } from '../support/factories';
 import { TcpProxy } from '../support/tcp-proxy';
 import type { TestApp } from '../support/test-app';
 
-const STORAGE_TIMEOUT_MS = 2000;
+const STORAGE_TIMEOUT_MS = 3000;
+/** "At once": well under one storage deadline, with room for a loaded machine (the full suite on 2 cores). */
+const FAST_MS = 2000;
 const SELLER = {
   legal_name: 'ООО «Ромашка»',
   inn: '7707083893',
@@ -104,7 +106,8 @@ describe('an object store that hangs and comes back', () => {
     figure('pool_in_use_max', inUse);
     figure('invoice_slowest_ms', Math.max(...answered.map((a) => a.ms)));
     for (const { value } of answered) expectError(value, 503, 'service_unavailable');
-    expect(slowest).toBeLessThan(STORAGE_TIMEOUT_MS);
+    // Before: the pool sat at 20/20 and this company's requests answered 503 after ~6 s.
+    expect(slowest).toBeLessThan(5000);
     expect(inUse).toBeLessThan(10);
     expect(Math.max(...answered.map((a) => a.ms))).toBeLessThan(STORAGE_TIMEOUT_MS * 3);
 
@@ -120,18 +123,18 @@ describe('an object store that hangs and comes back', () => {
     expectError(file.value, 503, 'service_unavailable');
     expect(file.value.headers['retry-after']).toBeDefined();
     figure('download_ms', file.ms);
-    expect(file.ms).toBeLessThan(STORAGE_TIMEOUT_MS);
+    expect(file.ms).toBeLessThan(FAST_MS);
     const report = await timed(
       t.http.post(`/api/v1/companies/${seller.id}/test-only/generated-report`).set(seller.owner.auth).send({}),
     );
     expectError(report.value, 503, 'service_unavailable');
     figure('report_ms', report.ms);
-    expect(report.ms).toBeLessThan(STORAGE_TIMEOUT_MS);
+    expect(report.ms).toBeLessThan(FAST_MS);
 
     // Creating a company does not wait on the store (its bucket is made later).
     const created = await timed(newCompany(t.http, other));
     figure('company_create_ms', created.ms);
-    expect(created.ms).toBeLessThan(STORAGE_TIMEOUT_MS);
+    expect(created.ms).toBeLessThan(FAST_MS);
 
     const idle = await db.query(
       `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`,
