@@ -36,8 +36,7 @@ export class MediaService {
    * Stores `size` bytes as `path` in the company's bucket: 409 limit_exceeded when the file
    * would take the company past limit_objects_count or limit_objects_mb. Room is reserved
    * before the upload and given back when it fails, so concurrent writers never overshoot.
-   * Call it outside any database transaction; inside one (DocumentGenerator.drawInTransaction)
-   * the reservation commits or rolls back with it, and the company row stays locked until then.
+   * Call it outside any database transaction. A store known to be down fails it at once (503).
    */
   async store(companyId: string, path: string, body: () => Readable | Buffer, size: number, contentType: string) {
     this.storage.assertAvailable();
