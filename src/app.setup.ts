@@ -3,6 +3,7 @@ import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-option
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import helmet from 'helmet';
+import type { Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import type { Environment } from './config/environment';
 import { RouteListingAtDebugLogger } from './config/route-listing-at-debug.logger';
@@ -49,6 +50,11 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // hashing each response body for one is work without use.
   app.set('etag', false);
   answerParserErrorsWithEnvelope(app.getHttpServer());
+  applyServerTimeouts(app.getHttpServer(), config);
+  // No conditional requests: the service issues no validators (no ETag, no Last-Modified), so
+  // If-None-Match (`*` included) and If-Modified-Since are ignored and a GET always answers its
+  // envelope, never Express's bare 304 (docs/api.md, "Conditional requests").
+  Object.defineProperty(app.getHttpAdapter().getInstance().request, 'fresh', { get: () => false });
   // upgrade-insecure-requests would make browsers fetch Swagger UI's assets over https from a
   // service reached over plain http (a cluster-internal address, a developer's machine).
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
@@ -58,4 +64,19 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.setGlobalPrefix(API_PREFIX);
   setupOpenApi(app);
   return app;
+}
+
+/** How often Node looks for connections past the headers or request timeout (its default: 30 s). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
+
+/**
+ * Node's HTTP server timeouts from the settings: a client that sends its headers or its request
+ * too slowly is answered 408 and disconnected, an idle keep-alive connection closed.
+ */
+function applyServerTimeouts(server: Server, config: ConfigService<Environment, true>): void {
+  server.headersTimeout = config.get('HTTP_HEADERS_TIMEOUT_MS', { infer: true });
+  server.requestTimeout = config.get('HTTP_REQUEST_TIMEOUT_MS', { infer: true });
+  server.keepAliveTimeout = config.get('HTTP_KEEP_ALIVE_TIMEOUT_MS', { infer: true });
+  // Read when the server starts listening; the timeouts above are only as precise as this.
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = TIMEOUT_CHECK_INTERVAL_MS;
 }

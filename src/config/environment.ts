@@ -124,6 +124,28 @@ export class Environment {
   @Min(100)
   STORAGE_TIMEOUT_MS = 5000;
 
+  /** Longest a client may take to send a request's headers, ms (Node's own default: 60 s). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  HTTP_HEADERS_TIMEOUT_MS = 20_000;
+
+  /** Longest a client may take to send a whole request, headers and body, ms (Node's: 300 s). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  HTTP_REQUEST_TIMEOUT_MS = 30_000;
+
+  /**
+   * How long an idle keep-alive connection stays open, ms (Node's: 5 s). Above the idle timeout
+   * of the proxy in front (ingress-nginx and most load balancers: 60 s), so the proxy, not the
+   * service, closes an idle connection and never reuses one the service is closing.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
   /**
    * Which X-Forwarded-For entries to believe for the client IP: `false` (a proxy on this host
    * only), a hop count (`1` behind one ingress), or the proxies' addresses and CIDR ranges.

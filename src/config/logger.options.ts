@@ -110,7 +110,7 @@ export function loggerOptions(logger: Logger): Params {
       // two more child loggers per request: one when it starts, one when it ends.)
       customSuccessObject: (req, _res, line: object) => withCaller(req, line),
       customErrorObject: (req, _res, _error, line: object) => withCaller(req, line),
-      autoLogging: { ignore: (req) => (req.url ?? '').includes('/health/') },
+      autoLogging: { ignore: (req) => /\/health(\/|\?|$)/.test(req.url ?? '') },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
       serializers: {

@@ -6,8 +6,12 @@ import type { Pool, PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { Db } from './db';
+import { NamedStatementsCheck } from './named-statements-check';
 
-/** Provides `Db` to every module, bound to the application's pool and its CLS transactions. */
+/**
+ * Provides `Db` to every module, bound to the application's pool and its CLS transactions, and
+ * checks at start-up that named statements work through whatever DATABASE_URL reaches.
+ */
 @Global()
 @Module({
   providers: [
@@ -26,6 +30,7 @@ import { Db } from './db';
           config.get('DB_NAMED_STATEMENTS', { infer: true }),
         ),
     },
+    NamedStatementsCheck,
   ],
   exports: [Db],
 })

@@ -40,3 +40,17 @@ export function databaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether the transaction failed on a serialisation failure or a deadlock (SQLSTATE 40001,
+ * 40P01): rolled back as a whole by the server, so running it again may succeed.
+ */
+export function transactionCollided(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 4; depth++) {
+    const { code } = cause as { code?: unknown };
+    if (code === '40001' || code === '40P01') return true;
+    const next = cause as { driverError?: unknown; cause?: unknown };
+    cause = next.driverError ?? next.cause;
+  }
+  return false;
+}

@@ -352,7 +352,7 @@ describe('Docs and media', () => {
 
       const repo = t.app.get(DocsRepository);
       const create = jest.spyOn(repo, 'create').mockRejectedValueOnce(new Error('row refused'));
-      const remove = jest.spyOn(storage, 'removeObject');
+      const remove = jest.spyOn(storage, 'removeLater');
       expectError(
         await t.http
           .post(`${base(c.id)}/test-only/generated-report`)
@@ -365,6 +365,10 @@ describe('Docs and media', () => {
       expect(remove).toHaveBeenCalledTimes(1);
       const removedPath = remove.mock.calls[0][1];
       remove.mockRestore();
+      // Removed in the background: the failed request did not wait for it.
+      for (let i = 0; i < 50 && (await storage.statObject(c.id, removedPath)) !== null; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       expect(await storage.statObject(c.id, removedPath)).toBeNull();
 
       expect(await db.query(`SELECT 1 FROM docs WHERE company_id = $1`, [c.id])).toEqual([]);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Pool } from 'pg';
 import { freePort } from '../../src/common/free-port';
 import { Db } from '../../src/database/db';
+import { checkNamedStatements, namedStatementsHold } from '../../src/database/named-statements-check';
 import { sql } from '../../src/database/sql';
 import { newAccount, newCompany } from '../support/factories';
 import { expectSuccess } from '../support/expectations';
@@ -103,6 +104,20 @@ describeWithPgBouncer('Behind PgBouncer in transaction pooling', () => {
     );
     await pool.end();
     expect(answers.filter((answer) => answer.status === 'rejected').length).toBeGreaterThan(0);
+  });
+
+  it('the start-up check finds it and says what to set; a direct connection passes', async () => {
+    const throughBouncer = new Pool({ connectionString: bouncer.url, max: 4 });
+    const direct = new Pool({ connectionString: databaseUrl, max: 4 });
+    try {
+      expect(await namedStatementsHold(throughBouncer)).toBe(false);
+      await expect(checkNamedStatements(throughBouncer, true)).rejects.toThrow(/set DB_NAMED_STATEMENTS=false/);
+      await expect(checkNamedStatements(throughBouncer, false)).resolves.toBeUndefined();
+      expect(await namedStatementsHold(direct)).toBe(true);
+    } finally {
+      await throughBouncer.end();
+      await direct.end();
+    }
   });
 
   it('with DB_NAMED_STATEMENTS=false, two instances answer a mixed load without an error', async () => {

@@ -7,6 +7,13 @@ export const REQUIRED_PERMISSION = 'access:required_permission';
 export const ADMIN_ACCESS = 'access:admin_access';
 export const COMPANY_RESOURCES = 'access:company_resources';
 export const TEXT_PARAMS = 'access:text_params';
+export const CHANGES_COMPANY_KEY = 'access:changes_company_key';
+
+/**
+ * The route may change a uniquely indexed column of the company row (its slug): its change
+ * transaction locks the row FOR UPDATE first (CompanyStandings.holdForChange).
+ */
+export const ChangesCompanyKey = () => SetMetadata(CHANGES_COMPANY_KEY, true);
 
 /**
  * Whether platform administrators may call a company route without being members:

@@ -23,7 +23,9 @@ export abstract class CompanyStandings {
    * change takes it before touching any of the company's rows, so a purge, which locks the
    * company row first too, waits for the change or the change for the purge, never both (no
    * deadlock). Concurrent changes do not wait for each other. False when the company is gone
-   * or marked for deletion.
+   * or marked for deletion. `exclusive` (routes marked `@ChangesCompanyKey()`) locks the row
+   * FOR UPDATE instead, as changing a uniquely indexed column of it needs: taken first, so two
+   * such changes queue instead of deadlocking on a lock upgrade.
    */
-  abstract holdForChange(companyId: string): Promise<boolean>;
+  abstract holdForChange(companyId: string, exclusive?: boolean): Promise<boolean>;
 }

@@ -4,7 +4,9 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { catchError, from, lastValueFrom, Observable } from 'rxjs';
 import type { CompanyRequest } from '../access/company-access';
+import { CHANGES_COMPANY_KEY } from '../access/company-route.decorators';
 import { CompanyStandings } from '../access/company-standing';
+import { transactionCollided } from '../../database/errors';
 import { AppException } from '../http/app.exception';
 import { answerData, answerMessage } from '../http/envelope.interceptor';
 import { Idempotency } from '../idempotency/idempotency';
@@ -18,6 +20,9 @@ import { StagedWrite, UPLOADS_FIRST } from './staged-write';
  * before the purge or answers 404 after it. A refusal (403/409/429) is recorded after the
  * rollback, with status error.
  */
+/** Runs of a change transaction that collides with a concurrent one (40001, 40P01), at most. */
+const COLLISION_ATTEMPTS = 3;
+
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
   private readonly logger = new Logger('AuditInterceptor');
@@ -35,9 +40,10 @@ export class AuditInterceptor implements NestInterceptor {
     const req = context.switchToHttp().getRequest<CompanyRequest>();
     const caller = req.auth!.account;
     const companyId = req.companyAccess!.companyId;
+    const exclusive = this.reflector.get<boolean>(CHANGES_COMPANY_KEY, context.getHandler()) === true;
     const change = this.reflector.get<boolean>(UPLOADS_FIRST, context.getHandler())
       ? this.commitStaged(context, companyId, caller.id, next)
-      : this.inChangeTransaction(companyId, async () => {
+      : this.inChangeTransaction(companyId, exclusive, async () => {
           const result = await lastValueFrom(next.handle(), { defaultValue: undefined });
           await this.recordSuccess(context, caller.id, result);
           return result;
@@ -59,12 +65,24 @@ export class AuditInterceptor implements NestInterceptor {
     await this.idempotency.storeSuccess(req, req.res!.statusCode, answerMessage(req.res!), data);
   }
 
-  /** A transaction that holds the company first; 404 when it is gone or being deleted. */
-  private inChangeTransaction<T>(companyId: string, work: () => Promise<T>): Promise<T> {
-    return this.txHost.withTransaction(async () => {
-      if (!(await this.standings.holdForChange(companyId))) throw AppException.notFound('Company');
-      return work();
-    });
+  /**
+   * A transaction that holds the company first; 404 when it is gone or being deleted. One that
+   * the server rolls back on a serialisation failure or a deadlock (40001, 40P01) runs again,
+   * a bounded number of times; then the filter answers 409 conflict.
+   */
+  private async inChangeTransaction<T>(companyId: string, exclusive: boolean, work: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.txHost.withTransaction(async () => {
+          if (!(await this.standings.holdForChange(companyId, exclusive))) throw AppException.notFound('Company');
+          return work();
+        });
+      } catch (error) {
+        if (attempt >= COLLISION_ATTEMPTS || !transactionCollided(error)) throw error;
+        this.logger.warn({ err: error, company_id: companyId, attempt }, 'Transaction collided; running it again');
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+      }
+    }
   }
 
   /** The handler stages its write outside any transaction; its rows and record commit together. */
@@ -77,7 +95,7 @@ export class AuditInterceptor implements NestInterceptor {
     const staged = await lastValueFrom(next.handle(), { defaultValue: undefined });
     if (!(staged instanceof StagedWrite)) throw new Error('An @UploadsFirst() route must return a StagedWrite');
     try {
-      return await this.inChangeTransaction(companyId, async () => {
+      return await this.inChangeTransaction(companyId, false, async () => {
         const result = await staged.commit();
         await this.recordSuccess(context, accountId, result);
         return result;

@@ -1,7 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { databaseUnavailable } from '../../database/errors';
+import { databaseUnavailable, transactionCollided } from '../../database/errors';
 import { Idempotency } from '../idempotency/idempotency';
+import { StorageUnavailableError } from '../storage/storage.service';
 import { AppException, ErrorCode } from './app.exception';
 import { errorEnvelope } from './envelope';
 
@@ -61,6 +62,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (code) return new AppException(code, this.messageOf(exception));
     }
 
+    if (exception instanceof StorageUnavailableError) {
+      return new AppException('service_unavailable', 'Object storage is unavailable; try again later', undefined, {
+        'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+      });
+    }
+    if (transactionCollided(exception)) {
+      this.logger.warn({ err: exception, request_id: req.id }, 'Transaction collided with a concurrent one');
+      return new AppException('conflict', 'The change collided with a concurrent change; retry it');
+    }
     if (databaseUnavailable(exception)) {
       this.logger.warn({ err: exception, request_id: req.id }, 'Database unavailable');
       return new AppException('service_unavailable', 'The database is unavailable; retry shortly', undefined, {

@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { StorageService } from '../storage/storage.service';
 
 /**
  * The service's own metrics. They live in a registry of their own rather than prom-client's
@@ -27,7 +28,7 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(dataSource: DataSource) {
+  constructor(dataSource: DataSource, storage: StorageService) {
     // Read from the pg Pool at scrape time: nothing is counted on the request path.
     const pool = (): Pool | undefined => (dataSource.driver as PostgresDriver | undefined)?.master as Pool | undefined;
     new Gauge({
@@ -53,6 +54,14 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         this.set(pool()?.waitingCount ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'storage_up',
+      help: 'Whether the object store answers (1) or was found not answering and is being probed (0)',
+      registers: [this.registry],
+      collect() {
+        this.set(storage.state === 'up' ? 1 : 0);
       },
     });
   }

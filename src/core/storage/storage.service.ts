@@ -1,9 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { BucketItem, Client } from 'minio';
+import { CLS_REQ, ClsService } from 'nestjs-cls';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import { withTimeout } from '../../common/with-timeout';
+import { TimeoutError, withTimeout } from '../../common/with-timeout';
 import type { Environment } from '../../config/environment';
 
 export const MINIO_CLIENT = Symbol('MINIO_CLIENT');
@@ -16,53 +17,98 @@ export interface StoredObject {
 
 /** An upload gets its base bound plus this much per MiB (a floor of 1 MiB/s). */
 const UPLOAD_MS_PER_MIB = 1000;
+/** Removals queued while the store is down, at most. */
+const MAX_PENDING_REMOVALS = 10_000;
+/** Where a request keeps the instant its storage calls must be done by (one deadline per request). */
+const DEADLINE = 'storage:deadline';
+/** Socket errors of a store that is down or unreachable (an answer, even an error, means it is up). */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+
+/** The store is known to be down (or did not answer within the request's deadline). */
+export class StorageUnavailableError extends Error {
+  constructor(message = 'Object storage is unavailable') {
+    super(message);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+export type StorageState = 'up' | 'down';
 
 /**
- * Object storage through the MinIO client: one bucket per company. Every call is bounded by
- * STORAGE_TIMEOUT_MS (uploads get one more second per MiB; a download's body is cut when it
- * stalls that long), so a store that accepts connections and never answers fails requests with
- * a clear error instead of hanging them. Never call it inside a database transaction: see
+ * Object storage through the MinIO client: one bucket per company. A request's storage calls
+ * share one deadline, STORAGE_TIMEOUT_MS from its first call (an upload gets one more second
+ * per MiB; a download's body is cut when it stalls that long). A call that finds the store
+ * unreachable or silent marks it down: from then on every call fails at once with
+ * StorageUnavailableError (503 to clients) instead of waiting, and a probe in the background
+ * marks it up again when it answers. Never call it inside a database transaction: see
  * docs/storage.md.
  */
 @Injectable()
-export class StorageService {
+export class StorageService implements OnApplicationShutdown {
+  private readonly logger = new Logger('StorageService');
   private readonly bucketPrefix: string;
   private readonly timeoutMs: number;
+  private current: StorageState = 'up';
+  private probe?: NodeJS.Timeout;
+  private readonly pendingRemovals: Array<{ companyId: string; path: string }> = [];
+  private draining = false;
 
   constructor(
     @Inject(MINIO_CLIENT) private readonly client: Client,
     config: ConfigService<Environment, true>,
+    private readonly cls: ClsService,
   ) {
     this.bucketPrefix = config.get('MINIO_BUCKET_PREFIX', { infer: true });
     this.timeoutMs = config.get('STORAGE_TIMEOUT_MS', { infer: true }) ?? 5000;
+  }
+
+  onApplicationShutdown(): void {
+    clearTimeout(this.probe);
+  }
+
+  /** What the last call (or probe) found: `down` from a failure to answer until an answer. */
+  get state(): StorageState {
+    return this.current;
+  }
+
+  /** Fails at once when the store is known to be down: for work that must not start without it. */
+  assertAvailable(): void {
+    if (this.current === 'down') throw new StorageUnavailableError();
   }
 
   bucketOf(companyId: string): string {
     return `${this.bucketPrefix}${companyId}`.toLowerCase();
   }
 
-  /** Answers when the storage server is reachable (readiness probe). */
-  async ping(): Promise<void> {
-    await this.bounded(this.client.listBuckets(), 'listBuckets');
-  }
-
   async ensureBucket(companyId: string): Promise<string> {
     const bucket = this.bucketOf(companyId);
-    if (!(await this.bounded(this.client.bucketExists(bucket), 'bucketExists'))) {
-      await this.bounded(this.client.makeBucket(bucket), 'makeBucket');
+    if (!(await this.bounded(() => this.client.bucketExists(bucket), 'bucketExists'))) {
+      // Made concurrently (company creation makes it in the background) is made.
+      await this.bounded(() => this.client.makeBucket(bucket), 'makeBucket').catch((error: unknown) => {
+        const code = (error as { code?: unknown }).code;
+        if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw error;
+      });
     }
     return bucket;
   }
 
   /** Stores `size` bytes read from `body` (destroyed when the store does not finish in time). */
   async putObject(companyId: string, path: string, body: Readable | Buffer, size: number, contentType: string) {
-    const bucket = await this.ensureBucket(companyId);
-    const bound = this.timeoutMs + Math.ceil(size / (1024 * 1024)) * UPLOAD_MS_PER_MIB;
     try {
-      await withTimeout(
-        this.client.putObject(bucket, path, body, size, { 'Content-Type': contentType }),
-        bound,
-        'Object storage (putObject)',
+      const bucket = await this.ensureBucket(companyId);
+      const extra = Math.ceil(size / (1024 * 1024)) * UPLOAD_MS_PER_MIB;
+      await this.bounded(
+        () => this.client.putObject(bucket, path, body, size, { 'Content-Type': contentType }),
+        'putObject',
+        extra,
       );
     } catch (error) {
       if (!Buffer.isBuffer(body)) body.destroy();
@@ -73,7 +119,7 @@ export class StorageService {
   /** The object's size and type, or null when there is none (or no bucket). */
   async statObject(companyId: string, path: string): Promise<StoredObject | null> {
     try {
-      const stat = await this.bounded(this.client.statObject(this.bucketOf(companyId), path), 'statObject');
+      const stat = await this.bounded(() => this.client.statObject(this.bucketOf(companyId), path), 'statObject');
       return {
         size: stat.size,
         contentType: (stat.metaData?.['content-type'] as string | undefined) ?? 'application/octet-stream',
@@ -88,9 +134,10 @@ export class StorageService {
   async getObject(companyId: string, path: string, range?: { offset: number; length: number }): Promise<Readable> {
     const bucket = this.bucketOf(companyId);
     const body = await this.bounded(
-      range
-        ? this.client.getPartialObject(bucket, path, range.offset, range.length)
-        : this.client.getObject(bucket, path),
+      () =>
+        range
+          ? this.client.getPartialObject(bucket, path, range.offset, range.length)
+          : this.client.getObject(bucket, path),
       'getObject',
     );
     (body as IncomingMessage).setTimeout?.(this.timeoutMs, () =>
@@ -99,25 +146,121 @@ export class StorageService {
     return body;
   }
 
-  /** Removes one object; a missing one is already gone. */
-  async removeObject(companyId: string, path: string): Promise<void> {
-    await this.bounded(this.client.removeObject(this.bucketOf(companyId), path), 'removeObject');
+  /**
+   * Removes the object in the background, never holding up the caller: at once when the store
+   * is up, else when it answers again (a queue of this process, bounded; what a restart loses
+   * stays orphaned, logged).
+   */
+  removeLater(companyId: string, path: string): void {
+    if (this.pendingRemovals.length >= MAX_PENDING_REMOVALS) {
+      this.logger.error({ company_id: companyId, path }, 'Too many removals pending; this object stays orphaned');
+      return;
+    }
+    this.pendingRemovals.push({ companyId, path });
+    if (this.current === 'up') void this.drainRemovals();
   }
 
   /** Removes the company's bucket with every object in it; a missing bucket is already gone. */
   async removeBucket(companyId: string): Promise<void> {
     const bucket = this.bucketOf(companyId);
-    if (!(await this.bounded(this.client.bucketExists(bucket), 'bucketExists'))) return;
+    if (!(await this.bounded(() => this.client.bucketExists(bucket), 'bucketExists'))) return;
     for (;;) {
-      const names = await this.bounded(this.someNames(bucket, 1000), 'listObjectsV2');
+      const names = await this.bounded(() => this.someNames(bucket, 1000), 'listObjectsV2');
       if (names.length === 0) break;
-      await this.bounded(this.client.removeObjects(bucket, names), 'removeObjects');
+      await this.bounded(() => this.client.removeObjects(bucket, names), 'removeObjects');
     }
-    await this.bounded(this.client.removeBucket(bucket), 'removeBucket');
+    await this.bounded(() => this.client.removeBucket(bucket), 'removeBucket');
   }
 
-  private bounded<T>(work: Promise<T>, call: string): Promise<T> {
-    return withTimeout(work, this.timeoutMs, `Object storage (${call})`);
+  /**
+   * The call's result within what is left of the request's deadline (a call outside a request
+   * gets a whole STORAGE_TIMEOUT_MS, plus `extraMs`). A store that does not answer in time, or
+   * cannot be reached, is marked down; one that answers (even with an error) is up.
+   */
+  private async bounded<T>(work: () => Promise<T>, call: string, extraMs = 0): Promise<T> {
+    if (this.current === 'down') throw new StorageUnavailableError();
+    const remaining = this.remainingMs() + extraMs;
+    if (remaining <= 0) throw new StorageUnavailableError('Object storage: the request ran out of time for it');
+    try {
+      const result = await withTimeout(work(), remaining, `Object storage (${call})`);
+      this.markUp();
+      return result;
+    } catch (error) {
+      if (error instanceof TimeoutError || unreachable(error)) {
+        this.markDown(error);
+        throw new StorageUnavailableError(error instanceof Error ? error.message : undefined);
+      }
+      this.markUp();
+      throw error;
+    }
+  }
+
+  /** What is left of the request's storage deadline, set by its first call; a whole bound outside requests. */
+  private remainingMs(): number {
+    if (!this.cls.isActive() || !this.cls.get(CLS_REQ)) return this.timeoutMs;
+    let deadline = this.cls.get<number | undefined>(DEADLINE);
+    if (deadline === undefined) {
+      deadline = Date.now() + this.timeoutMs;
+      this.cls.set(DEADLINE, deadline);
+    }
+    return deadline - Date.now();
+  }
+
+  private markDown(error: unknown): void {
+    if (this.current === 'down') return;
+    this.current = 'down';
+    this.logger.error({ err: error }, 'Object storage marked down; storage calls fail at once until it answers');
+    this.scheduleProbe();
+  }
+
+  private markUp(): void {
+    if (this.current === 'up') return;
+    this.current = 'up';
+    clearTimeout(this.probe);
+    this.logger.log('Object storage answers again');
+    void this.drainRemovals();
+  }
+
+  /** Works through the pending removals while the store answers; what fails waits for the next time it is up. */
+  private async drainRemovals(): Promise<void> {
+    if (this.draining) return;
+    // Outside the request that queued it: its own bounds, not what is left of the request's deadline.
+    if (this.cls.isActive() && this.cls.get(CLS_REQ))
+      return this.cls.run({ ifNested: 'override' }, () => this.drainRemovals());
+    this.draining = true;
+    try {
+      while (this.current === 'up' && this.pendingRemovals.length > 0) {
+        const { companyId, path } = this.pendingRemovals[0];
+        try {
+          await this.bounded(() => this.client.removeObject(this.bucketOf(companyId), path), 'removeObject');
+          this.pendingRemovals.shift();
+        } catch (error) {
+          if (error instanceof StorageUnavailableError) break;
+          this.pendingRemovals.shift();
+          if (!isMissing(error))
+            this.logger.error(
+              { err: error, company_id: companyId, path },
+              'Could not remove an object; it is orphaned',
+            );
+        }
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  /** While down: a bucket listing every STORAGE_TIMEOUT_MS (at least 1 s) until one answers. */
+  private scheduleProbe(): void {
+    clearTimeout(this.probe);
+    this.probe = setTimeout(
+      () =>
+        void withTimeout(this.client.listBuckets(), this.timeoutMs, 'Object storage (listBuckets)').then(
+          () => this.markUp(),
+          () => this.current === 'down' && this.scheduleProbe(),
+        ),
+      Math.max(this.timeoutMs, 1000),
+    );
+    this.probe.unref();
   }
 
   /** Up to `max` object names of the bucket: the purge removes a bucket in batches, never listing it whole. */
@@ -137,6 +280,11 @@ export class StorageService {
       stream.on('end', () => resolve(names));
     });
   }
+}
+
+function unreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && UNREACHABLE.has(code);
 }
 
 function isMissing(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpStatus, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../core/access/company-access';
-import { CompanyRoute, RequirePermission } from '../../core/access/company-route.decorators';
+import { ChangesCompanyKey, CompanyRoute, RequirePermission } from '../../core/access/company-route.decorators';
 import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
 import { Public } from '../../core/auth/auth.decorators';
 import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
@@ -76,6 +76,7 @@ export class CompaniesController {
 
   @Patch(':id')
   @RequirePermission('company.update')
+  @ChangesCompanyKey()
   @ApiOperation({ summary: 'Change the company; only the fields sent change, null clears an optional one' })
   @ApiEnvelope(CompanyDto)
   @ApiErrors({ conflict: 'the slug is taken' })

@@ -168,11 +168,16 @@ export class CompaniesRepository implements CompanyStandings {
     );
   }
 
-  async holdForChange(companyId: string): Promise<boolean> {
-    const held = await this.db.one(
-      sql`SELECT 1 FROM companies WHERE id = ${companyId} AND deleting_at IS NULL FOR KEY SHARE`,
-      'hold-company-for-change',
-    );
+  async holdForChange(companyId: string, exclusive = false): Promise<boolean> {
+    const held = exclusive
+      ? await this.db.one(
+          sql`SELECT 1 FROM companies WHERE id = ${companyId} AND deleting_at IS NULL FOR UPDATE`,
+          'hold-company-exclusively',
+        )
+      : await this.db.one(
+          sql`SELECT 1 FROM companies WHERE id = ${companyId} AND deleting_at IS NULL FOR KEY SHARE`,
+          'hold-company-for-change',
+        );
     return held !== null;
   }
 

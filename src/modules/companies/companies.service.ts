@@ -60,7 +60,7 @@ export class CompaniesService {
       if (!dto.slug && (await this.companies.slugExists(slug))) continue;
       const id = await this.insert(auth, dto, slug, trialPlan.code);
       if (!id) continue;
-      await this.makeBucket(id);
+      this.makeBucket(id);
       const company = (await this.companies.findForMember(id, auth.account.id))!;
       return { ...company, storage: this.storageRecord(company) };
     }
@@ -84,15 +84,14 @@ export class CompaniesService {
   }
 
   /**
-   * The company's bucket, made once the company is committed (never inside the transaction).
-   * A store that is down does not refuse the company: the first stored file makes the bucket.
+   * The company's bucket, made in the background once the company is committed: the answer never
+   * waits on the store. A store that is down does not refuse the company: the first stored file
+   * makes the bucket.
    */
-  private async makeBucket(companyId: string): Promise<void> {
-    try {
-      await this.storage.ensureBucket(companyId);
-    } catch (error) {
+  private makeBucket(companyId: string): void {
+    this.storage.ensureBucket(companyId).catch((error: unknown) => {
       this.logger.warn({ err: error, company_id: companyId }, 'Bucket not made; the first stored file will make it');
-    }
+    });
   }
 
   listMine(auth: AuthContext, query: MyCompaniesQueryDto): Promise<Page<CompanyDto>> {

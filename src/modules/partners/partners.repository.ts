@@ -36,7 +36,7 @@ export class PartnersRepository {
       this.db,
       {
         from: 'partner_applications p',
-        where: new Where(),
+        where: new Where(sql`TRUE`),
         orderBy: 'p.created_at DESC, p.id DESC',
         key: ['p.id'],
         select: applications.list('p', [

@@ -36,10 +36,10 @@ export class MediaService {
    * Stores `size` bytes as `path` in the company's bucket: 409 limit_exceeded when the file
    * would take the company past limit_objects_count or limit_objects_mb. Room is reserved
    * before the upload and given back when it fails, so concurrent writers never overshoot.
-   * Call it outside any database transaction; inside one (DocumentGenerator.drawInTransaction)
-   * the reservation commits or rolls back with it, and the company row stays locked until then.
+   * Call it outside any database transaction. A store known to be down fails it at once (503).
    */
   async store(companyId: string, path: string, body: () => Readable | Buffer, size: number, contentType: string) {
+    this.storage.assertAvailable();
     if (!(await this.companies.reserveObject(companyId, size))) {
       throw new AppException('limit_exceeded', "The file would exceed the plan's file storage limits");
     }
@@ -47,24 +47,19 @@ export class MediaService {
       await this.storage.putObject(companyId, path, body(), size, contentType);
     } catch (error) {
       this.logger.error({ err: error, company_id: companyId, path }, 'Upload failed; its reservation is released');
-      await this.removeQuietly(companyId, path);
+      this.storage.removeLater(companyId, path);
       await this.companies.releaseObject(companyId, size);
       throw unavailable(error);
     }
   }
 
   /**
-   * Removes an object stored inside a database transaction that then rolled back: its
-   * reservation rolled back with it, so there is no room to give back.
+   * Gives a stored object's room back and removes it in the background (e.g. its Doc row could
+   * not be written): the caller never waits on the store.
    */
-  async removeObjectOnly(companyId: string, path: string): Promise<void> {
-    await this.removeQuietly(companyId, path);
-  }
-
-  /** Removes a stored object and gives its room back (e.g. its Doc row could not be written). */
   async remove(companyId: string, path: string, size: number): Promise<void> {
-    await this.removeQuietly(companyId, path);
     await this.companies.releaseObject(companyId, size);
+    this.storage.removeLater(companyId, path);
   }
 
   async statistics(company: CompanyAccess): Promise<MediaStatisticsDto> {
@@ -105,14 +100,6 @@ export class MediaService {
     } catch (error) {
       // The status line is sent: the client sees a cut body (shorter than Content-Length).
       this.logger.warn({ err: error, company_id: company.companyId, path }, 'Download cut short');
-    }
-  }
-
-  private async removeQuietly(companyId: string, path: string): Promise<void> {
-    try {
-      await this.storage.removeObject(companyId, path);
-    } catch (error) {
-      this.logger.error({ err: error, company_id: companyId, path }, 'Could not remove an object; it is orphaned');
     }
   }
 }

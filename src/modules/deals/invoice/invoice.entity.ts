@@ -5,9 +5,9 @@ import { DocEntity } from '../../docs/doc.entity';
 import { DealEntity } from '../deals/deal.entity';
 
 /**
- * The last invoice number a company used in a UTC year. Taking a number is an UPSERT on this row
- * in the invoice's own transaction: concurrent invoices of a company queue on it, and a refused
- * invoice rolls its number back, so numbers run without gaps.
+ * The last invoice number a company used in a UTC year, and the numbers taken by invoices that
+ * then failed (given back, taken again first), so numbers run without gaps. Taking one locks
+ * this row for a short transaction of its own, never across rendering or upload.
  */
 @Entity('deal_invoice_counters')
 export class DealInvoiceCounterEntity {
@@ -23,6 +23,10 @@ export class DealInvoiceCounterEntity {
 
   @Column({ type: 'int' })
   last_number: number;
+
+  /** Numbers given back by invoices that failed after taking them, ascending. */
+  @Column({ type: 'int', array: true, default: '{}' })
+  returned_numbers: number[];
 }
 
 /** An issued invoice: its number, its document and the deal it was built from (null once deleted). */

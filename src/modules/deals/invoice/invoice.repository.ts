@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Transactional } from '@nestjs-cls/transactional';
 import { Db } from '../../../database/db';
 import { sql } from '../../../database/sql';
 
@@ -27,17 +28,44 @@ export class InvoiceRepository {
   }
 
   /**
-   * The company's next invoice number in the current UTC year. The counter row stays locked
-   * until the transaction ends, so concurrent invoices queue here, and a rollback returns the
-   * number: no gaps, no duplicates.
+   * The company's next invoice number in the current UTC year: the smallest one given back, else
+   * one past the last. In a short transaction of its own (the counter row is locked only for
+   * it), so a rendering or upload never holds the row; an invoice that then fails gives its
+   * number back (`giveBack`): no gaps, no duplicates.
    */
+  @Transactional()
   async takeNumber(companyId: string): Promise<{ year: number; sequence: number }> {
-    return (await this.db.one<{ year: number; sequence: number }>(
+    const counter = (await this.db.one<{ year: number; last_number: number; returned_numbers: number[] }>(
       sql`INSERT INTO deal_invoice_counters (company_id, year, last_number)
-          VALUES (${companyId}, extract(year FROM now() AT TIME ZONE 'UTC')::int, 1)
-          ON CONFLICT (company_id, year) DO UPDATE SET last_number = deal_invoice_counters.last_number + 1
-          RETURNING year, last_number AS sequence`,
+          VALUES (${companyId}, extract(year FROM now() AT TIME ZONE 'UTC')::int, 0)
+          ON CONFLICT (company_id, year) DO UPDATE SET last_number = deal_invoice_counters.last_number
+          RETURNING year, last_number, returned_numbers`,
     ))!;
+    const sequence =
+      counter.returned_numbers.length > 0 ? Math.min(...counter.returned_numbers) : counter.last_number + 1;
+    await this.db.affected(sql`UPDATE deal_invoice_counters
+      SET last_number = ${Math.max(sequence, counter.last_number)}, returned_numbers = array_remove(returned_numbers, ${sequence})
+      WHERE company_id = ${companyId} AND year = ${counter.year}`);
+    return { year: counter.year, sequence };
+  }
+
+  /**
+   * Returns a number taken for an invoice that failed: the counter steps back over it (and over
+   * numbers given back before it) when it is the last; otherwise the next invoice takes it.
+   */
+  @Transactional()
+  async giveBack(companyId: string, year: number, sequence: number): Promise<void> {
+    const counter = await this.db.one<{ last_number: number; returned_numbers: number[] }>(
+      sql`SELECT last_number, returned_numbers FROM deal_invoice_counters
+          WHERE company_id = ${companyId} AND year = ${year} FOR UPDATE`,
+    );
+    if (!counter) return;
+    const returned = new Set([...counter.returned_numbers, sequence]);
+    let last = counter.last_number;
+    while (returned.delete(last)) last -= 1;
+    await this.db.affected(sql`UPDATE deal_invoice_counters
+      SET last_number = ${last}, returned_numbers = ${[...returned].sort((a, b) => a - b)}::int[]
+      WHERE company_id = ${companyId} AND year = ${year}`);
   }
 
   async record(

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { StagedWrite } from '../../../core/audit/staged-write';
 import { AppException, found } from '../../../core/http/app.exception';
+import { StorageService } from '../../../core/storage/storage.service';
+import type { DocDto } from '../../docs/dto/doc.dto';
 import type { DocsSettingsDto } from '../../docs/dto/docs-settings.dto';
 import { DocumentGenerator } from '../../docs/generator/document-generator';
 import { DocsSettingsRepository } from '../../docs/settings/docs-settings.repository';
@@ -33,9 +35,9 @@ const russianDate = (isoDay: string) => isoDay.split('-').reverse().join('.');
 /**
  * Invoices (CONTRACT 16): a PDF built from the deal (its lines, total and client as the buyer)
  * and the company's docs settings (the seller), with a GOST R 56042-2014 payment QR code. The
- * number is taken inside the request's transaction (InvoiceRepository.takeNumber), so a refused
- * or failed invoice uses none; the PDF is drawn, stored and registered in that same transaction
- * (DocumentGenerator.drawInTransaction). See docs/deals.md, "Invoices".
+ * number is taken in a short transaction of its own (InvoiceRepository.takeNumber) and given
+ * back when the invoice fails, so a refused or failed invoice uses none. See docs/deals.md,
+ * "Invoices".
  */
 @Injectable()
 export class InvoiceService {
@@ -43,35 +45,46 @@ export class InvoiceService {
     private readonly invoices: InvoiceRepository,
     private readonly settings: DocsSettingsRepository,
     private readonly generator: DocumentGenerator,
+    private readonly storage: StorageService,
   ) {}
 
-  issue(company: CompanyAccess, dealId: string, dto: CreateInvoiceDto): StagedWrite<InvoiceDocDto> {
+  /**
+   * Checks, takes a number, draws and stores the PDF, all before the audited transaction, which
+   * then only writes the Doc and invoice rows: no store call ever waits under a lock or an open
+   * transaction. A failure after the number was taken gives it back.
+   */
+  async issue(company: CompanyAccess, dealId: string, dto: CreateInvoiceDto): Promise<StagedWrite<InvoiceDocDto>> {
     const companyId = company.companyId;
-    const staged = this.generator.drawInTransaction(companyId, {
-      module: 'dm',
-      type: 'invoice',
-      comment: dto.comment,
-      prepare: async () => {
-        const deal = found(await this.invoices.invoiceDeal(companyId, dealId), 'Deal');
-        if (deal.lines.length === 0) throw AppException.conflict('The deal has no positions to invoice');
-        const seller = this.requireSeller(await this.settings.find(companyId));
-        const { year, sequence } = await this.invoices.takeNumber(companyId);
-        const number = `${year}-${sequence}`;
-        return { drawing: invoiceDrawing(this.content(deal, seller, number, dto)), extra: { number } };
-      },
-    });
-    return new StagedWrite(async () => {
-      const invoice = await staged.commit();
-      const [year, sequence] = invoice.number.split('-').map(Number);
-      await this.invoices.record(companyId, {
-        deal_id: dealId,
-        doc_id: invoice.id,
-        year,
-        sequence,
-        number: invoice.number,
+    this.storage.assertAvailable();
+    const deal = found(await this.invoices.invoiceDeal(companyId, dealId), 'Deal');
+    if (deal.lines.length === 0) throw AppException.conflict('The deal has no positions to invoice');
+    const seller = this.requireSeller(await this.settings.find(companyId));
+    const { year, sequence } = await this.invoices.takeNumber(companyId);
+    const number = `${year}-${sequence}`;
+    const giveBack = () => this.invoices.giveBack(companyId, year, sequence);
+    let doc: StagedWrite<DocDto>;
+    try {
+      doc = await this.generator.draw(companyId, {
+        module: 'dm',
+        type: 'invoice',
+        comment: dto.comment,
+        drawing: invoiceDrawing(this.content(deal, seller, number, dto)),
       });
-      return invoice;
-    }, staged.abandon);
+    } catch (error) {
+      await giveBack();
+      throw error;
+    }
+    return new StagedWrite(
+      async () => {
+        const invoice = await doc.commit();
+        await this.invoices.record(companyId, { deal_id: dealId, doc_id: invoice.id, year, sequence, number });
+        return { ...invoice, number };
+      },
+      async () => {
+        await doc.abandon();
+        await giveBack();
+      },
+    );
   }
 
   /** 409 with one detail per seller requisite the docs settings lack. */

@@ -1,15 +1,16 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StagedWrite } from '../../../core/audit/staged-write';
+import { StorageService } from '../../../core/storage/storage.service';
 import { MediaService } from '../../storage/media.service';
 import type { DocModule } from '../doc.entity';
 import { DocsRepository } from '../docs.repository';
 import type { DocDto } from '../dto/doc.dto';
-import { PdfDrawing, renderDrawing } from './pdf-drawing';
+import { PdfDrawing, renderDrawing, stopDrawingWorker } from './pdf-drawing';
 import { CONTENT_TYPES, DocFormat, RENDERERS, TableContent } from './renderers';
 
 /** What the registry row of a document says. */
@@ -22,11 +23,6 @@ export interface DocumentKind {
 
 export interface GenerateDocument extends TableContent, DocumentKind {
   format: DocFormat;
-}
-
-/** A drawn PDF whose content is decided inside the request's transaction (see drawInTransaction). */
-export interface StagedDrawing<E, D> extends DocumentKind {
-  prepare: () => Promise<{ drawing: PdfDrawing<D>; extra: E }>;
 }
 
 const DOC_TYPE = /^[a-z][a-z0-9_-]{0,31}$/;
@@ -49,19 +45,29 @@ export function objectPathFor(module: DocModule, type: string, format: DocFormat
  * its audit record, or abandons it (the object removed, its room released).
  */
 @Injectable()
-export class DocumentGenerator {
+export class DocumentGenerator implements OnApplicationShutdown {
   private readonly logger = new Logger('DocumentGenerator');
 
   constructor(
     private readonly media: MediaService,
     private readonly docs: DocsRepository,
+    private readonly storage: StorageService,
   ) {}
+
+  onApplicationShutdown(): Promise<void> {
+    return stopDrawingWorker();
+  }
 
   async generate(companyId: string, request: GenerateDocument): Promise<StagedWrite<DocDto>> {
     const objectPath = objectPathFor(request.module, request.type, request.format);
     const size = await this.renderAndStore(companyId, objectPath, request.format, (file) =>
       RENDERERS[request.format](request, file),
     );
+    return this.staged(companyId, objectPath, size, request);
+  }
+
+  /** Commits the stored file's Doc row; abandoning gives its room back and removes it in the background. */
+  private staged(companyId: string, objectPath: string, size: number, request: DocumentKind): StagedWrite<DocDto> {
     return new StagedWrite(
       () => this.createDoc(companyId, objectPath, request),
       async () => {
@@ -72,31 +78,15 @@ export class DocumentGenerator {
   }
 
   /**
-   * A PDF drawing whose content only the request's transaction can decide (an invoice draws the
-   * number it takes there). Unlike `generate`, everything happens in the commit, inside that
-   * transaction: `prepare` reads and decides, then the PDF is drawn, stored and its Doc row
-   * written. So the object store is called with the transaction open (holding whatever
-   * `prepare` locked, and the company's storage counters, until the commit): use it only for
-   * small documents. The answer is the Doc plus `prepare`'s `extra`. If the transaction fails,
-   * the stored object is removed; its room was reserved inside the transaction and is released
-   * by the rollback itself.
+   * A PDF drawn by the module's own function (an invoice), stored like `generate`'s files: the
+   * object first, its Doc row in the commit.
    */
-  drawInTransaction<E extends object, D>(companyId: string, request: StagedDrawing<E, D>): StagedWrite<DocDto & E> {
-    let storedPath: string | null = null;
-    return new StagedWrite(
-      async () => {
-        const { drawing, extra } = await request.prepare();
-        const objectPath = objectPathFor(request.module, request.type, 'pdf');
-        await this.renderAndStore(companyId, objectPath, 'pdf', (file) => renderDrawing(drawing, file));
-        storedPath = objectPath;
-        return { ...(await this.createDoc(companyId, objectPath, request)), ...extra };
-      },
-      async () => {
-        if (storedPath === null) return;
-        this.logger.warn({ company_id: companyId, path: storedPath }, 'Transaction rolled back; removing its file');
-        await this.media.removeObjectOnly(companyId, storedPath);
-      },
+  async draw<D>(companyId: string, request: DocumentKind & { drawing: PdfDrawing<D> }): Promise<StagedWrite<DocDto>> {
+    const objectPath = objectPathFor(request.module, request.type, 'pdf');
+    const size = await this.renderAndStore(companyId, objectPath, 'pdf', (file) =>
+      renderDrawing(request.drawing, file),
     );
+    return this.staged(companyId, objectPath, size, request);
   }
 
   /** Renders into a temporary file (removed afterwards) and stores it as `objectPath`; its size. */
@@ -106,6 +96,8 @@ export class DocumentGenerator {
     format: DocFormat,
     render: (file: string) => Promise<void>,
   ): Promise<number> {
+    // A store known to be down fails the request before any rendering.
+    this.storage.assertAvailable();
     const directory = await mkdtemp(join(tmpdir(), 'doc-'));
     const file = join(directory, `document.${format}`);
     try {
