@@ -302,6 +302,23 @@ describe('Input tolerances (CONTRACT 17) and unknown query parameters (CONTRACT 
       ]);
     });
 
+    it("a parameter repeating a path parameter's value is dropped (the finance widget's ?id=); another value is 400", async () => {
+      const summary = `${modules}/fm/analysis/summary`;
+      expect(expectSuccess(await t.http.get(`${summary}?id=${companyId}&currency=RUB`).set(owner.auth))).toEqual(
+        expectSuccess(await t.http.get(`${summary}?currency=RUB`).set(owner.auth)),
+      );
+      const counterparty = await newCounterparty(t.http, owner, companyId);
+      const single = `${cpm(companyId)}/counterparties/${counterparty.id}`;
+      expectSuccess(await t.http.get(`${single}?counterpartyId=${counterparty.id}&id=${companyId}`).set(owner.auth));
+
+      const other = await newCompany(t.http, owner);
+      for (const url of [`${summary}?id=${other.id}`, `${summary}?id=${companyId}&id=${companyId}`]) {
+        expect(expectError(await t.http.get(url).set(owner.auth), 400, 'validation_failed').error.details).toEqual([
+          { field: 'id', message: 'is not a known query parameter' },
+        ]);
+      }
+    });
+
     it('every filter the web client sends is known: stock positions search by unit name', async () => {
       const unit = await newUnit(t.http, owner, companyId, { name: 'Станок токарный' });
       await newUnit(t.http, owner, companyId, { name: 'Фреза' });

@@ -409,7 +409,7 @@ describe('Invitations', () => {
         status: expect.any(String),
         avatar_url: null,
         created_at: expect.stringMatching(TIMESTAMP),
-        role_code: 'member',
+        role_code: 'guest',
         joined_at: expect.stringMatching(TIMESTAMP),
       });
       const joined = expectSuccess(await t.http.get(`/api/v1/companies/${company.id}`).set(invitee.auth));

@@ -41,7 +41,7 @@ describe('Members', () => {
           status: expect.any(String),
           avatar_url: null,
           created_at: expect.stringMatching(TIMESTAMP),
-          role_code: 'member',
+          role_code: 'guest',
           joined_at: expect.stringMatching(TIMESTAMP),
         },
         {
@@ -230,6 +230,9 @@ describe('Members', () => {
       expect(owners.items.map((m) => m.id)).toEqual([owner.id]);
       expect(owners.pagination).toMatchObject({ total: 1 });
       expect((await list('role=member&search=olga')).items).toEqual([]);
+      // The platform's names: `guest` is a member, `all` every member.
+      expect((await list('role=guest')).items.map((m) => m.id)).toEqual([member.id]);
+      expect((await list('role=all')).items.map((m) => m.id)).toEqual([member.id, owner.id]);
       expectError(await t.http.get(`${membersOf(company.id)}?role=boss`).set(owner.auth), 400, 'validation_failed');
     });
 
@@ -243,7 +246,7 @@ describe('Members', () => {
         status: expect.any(String),
         avatar_url: null,
         created_at: expect.stringMatching(TIMESTAMP),
-        role_code: 'member',
+        role_code: 'guest',
         joined_at: expect.stringMatching(TIMESTAMP),
       });
       expectError(await t.http.get(`${membersOf(company.id)}/${outsider.id}`).set(owner.auth), 404, 'not_found');

@@ -33,7 +33,7 @@ describe('Platform company routes', () => {
 
       const all = await my();
       expect(all.items.map((c) => [c.id, c.role, c.role_code])).toEqual([
-        [joined.id, 'member', 'member'],
+        [joined.id, 'member', 'guest'],
         [beta.id, 'owner', 'owner'],
         [alpha.id, 'owner', 'owner'],
       ]);
@@ -42,6 +42,10 @@ describe('Platform company routes', () => {
       const members = await my('?role=member');
       expect(members.items.map((c) => c.id)).toEqual([joined.id]);
       expect(members.pagination).toMatchObject({ total: 1 });
+      // The platform's client filters by its own names: `guest` is a member, `all` is no filter.
+      expect((await my('?role=guest')).items.map((c) => c.id)).toEqual([joined.id]);
+      expect((await my('?role=owner')).items.map((c) => c.id)).toEqual([beta.id, alpha.id]);
+      expect((await my('?role=all')).items).toHaveLength(3);
       expectError(await t.http.get('/api/v1/companies/my?role=boss').set(owner.auth), 400, 'validation_failed');
       expectError(await t.http.get('/api/v1/companies/my'), 401, 'unauthorized');
     });

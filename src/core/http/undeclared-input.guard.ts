@@ -12,10 +12,28 @@ import { UNKNOWN_QUERY_PARAMETER } from './validation';
  * company guards, as the order of checks wants; a guard rather than an interceptor, which would
  * cost every request an observable chain.
  */
+/**
+ * A query parameter that repeats a path parameter with the same value changes nothing, so it is
+ * dropped rather than refused (CONTRACT 17: what the client sends that the service cannot honour
+ * is 400 only when it would change something). The platform's client sends the company id so
+ * (`…/fm/analysis/summary?id=<the path's id>`); another value stays an unknown parameter (400).
+ * Express computes `req.query` on each read, so the request gets its own, filtered copy.
+ */
+function dropEchoedPathParameters(request: Request): void {
+  const query = request.query ?? {};
+  const echoed = Object.keys(query).filter(
+    (name) => request.params?.[name] !== undefined && query[name] === request.params[name],
+  );
+  if (echoed.length === 0) return;
+  const kept = Object.fromEntries(Object.entries(query).filter(([name]) => !echoed.includes(name)));
+  Object.defineProperty(request, 'query', { value: kept, configurable: true, enumerable: true, writable: true });
+}
+
 @Injectable()
 export class UndeclaredInputGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
+    dropEchoedPathParameters(request);
     const body = request.body;
     const sent = body !== undefined && body !== null && (typeof body !== 'object' || Object.keys(body).length > 0);
     const query = Object.keys(request.query ?? {});

@@ -10,6 +10,7 @@ import { Row, Table } from '../../database/table';
 import { companyMembers } from '../members/members.repository';
 import { CompanyEntity } from './company.entity';
 import type { CompanyDto, MyCompaniesQueryDto, PublicCompanyDto, UpdateCompanyDto } from './dto/company.dto';
+import { platformRoleCode, roleOfFilter } from '../members/company-member.entity';
 
 export interface TableBytes {
   name: string;
@@ -37,7 +38,7 @@ const COMPANY = `${companies.list('c', [
   'site',
   'email',
   'owner_id',
-])}, m.role, m.role AS role_code, c.plan_code, c.plan_expires_at, m.joined_at, c.created_at, c.updated_at`;
+])}, m.role, ${platformRoleCode('m')}, c.plan_code, c.plan_expires_at, m.joined_at, c.created_at, c.updated_at`;
 const PUBLIC_COMPANY = companies.list('c', ['id', 'name', 'slug', 'description', 'avatar_url', 'region', 'site']);
 const UPDATABLE = ['name', 'slug', 'description', 'is_public', 'region', 'site', 'email'] as const;
 
@@ -84,7 +85,7 @@ export class CompaniesRepository implements CompanyStandings {
   }
 
   listForMember(accountId: string, query: MyCompaniesQueryDto): Promise<Page<CompanyDto>> {
-    const where = new Where(sql`m.account_id = ${accountId}`).equals('m.role', query.role);
+    const where = new Where(sql`m.account_id = ${accountId}`).equals('m.role', roleOfFilter(query.role));
     if (query.search !== undefined) {
       const term = containing(query.search);
       where.search(sql`(c.name ILIKE ${term} OR c.slug ILIKE ${term})`);

@@ -4,6 +4,22 @@ import { CompanyEntity } from '../companies/company.entity';
 
 export const MEMBER_ROLES = ['owner', 'member'] as const;
 
+/**
+ * The platform's names of the roles (`role_code`, CONTRACT 17): its invited members are guests.
+ * Role filters take these, ours, and `all` (no filter).
+ */
+export const PLATFORM_ROLE_CODES = ['owner', 'guest'] as const;
+export const ROLE_FILTERS = ['all', 'owner', 'member', 'guest'] as const;
+export type RoleFilter = (typeof ROLE_FILTERS)[number];
+
+/** The `company_members.role` a role filter selects; undefined selects every member. */
+export const roleOfFilter = (filter: RoleFilter | undefined): string | undefined =>
+  filter === 'all' || filter === undefined ? undefined : filter === 'guest' ? 'member' : filter;
+
+/** `role_code` of the membership row aliased `alias`: the role in the platform's words. */
+export const platformRoleCode = (alias: string) =>
+  `CASE ${alias}.role WHEN 'member' THEN 'guest' ELSE ${alias}.role END AS role_code`;
+
 @Entity('company_members')
 @Index('company_members_account_id_idx', ['account_id', 'joined_at'])
 export class CompanyMemberEntity {

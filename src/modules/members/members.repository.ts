@@ -4,7 +4,7 @@ import { Page } from '../../core/pagination/page';
 import { Db } from '../../database/db';
 import { raw, sql } from '../../database/sql';
 import { Table } from '../../database/table';
-import { CompanyMemberEntity } from './company-member.entity';
+import { CompanyMemberEntity, platformRoleCode, roleOfFilter } from './company-member.entity';
 import type { MemberDto, MembersQueryDto, MemberSettingsDto, UpdateMemberSettingsDto } from './dto/member.dto';
 import { MemberSettingsEntity } from './member-settings.entity';
 
@@ -12,7 +12,7 @@ export const companyMembers = new Table(CompanyMemberEntity);
 const memberSettings = new Table(MemberSettingsEntity);
 
 /** A member as the platform lists it: the account's fields with the membership's role and time. */
-const MEMBER = 'a.id, a.name, a.email, a.status, a.avatar_url, a.created_at, m.role AS role_code, m.joined_at';
+const MEMBER = `a.id, a.name, a.email, a.status, a.avatar_url, a.created_at, ${platformRoleCode('m')}, m.joined_at`;
 
 @Injectable()
 export class MembersRepository {
@@ -20,7 +20,7 @@ export class MembersRepository {
 
   /** Members, most recently joined first; `search` and `role` filter (the search needs the account). */
   list(companyId: string, query: MembersQueryDto): Promise<Page<MemberDto>> {
-    const where = new Where(sql`m.company_id = ${companyId}`).equals('m.role', query.role);
+    const where = new Where(sql`m.company_id = ${companyId}`).equals('m.role', roleOfFilter(query.role));
     if (query.search !== undefined) {
       const term = containing(query.search);
       where.search(

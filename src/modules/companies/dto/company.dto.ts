@@ -16,7 +16,7 @@ import {
 import { Omittable, SearchTerm, TrimmedName } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { PermissionDto } from '../../../core/access/permission.dto';
-import { MEMBER_ROLES } from '../../members/company-member.entity';
+import { MEMBER_ROLES, PLATFORM_ROLE_CODES, ROLE_FILTERS, RoleFilter } from '../../members/company-member.entity';
 import { PricingPlanDto } from '../../plans/dto/pricing-plan.dto';
 import { SLUG_MAX, SLUG_MIN, SLUG_PATTERN } from '../slug';
 
@@ -88,11 +88,11 @@ export class MyCompaniesQueryDto extends PageQueryDto {
   @SearchTerm()
   search?: string;
 
-  /** The caller's role in the company. */
-  @ApiProperty({ enum: MEMBER_ROLES, required: false })
+  /** The caller's role in the company: `owner`, `member` (the platform's `guest`), or `all`. */
+  @ApiProperty({ enum: ROLE_FILTERS, required: false })
   @IsOptional()
-  @IsIn(MEMBER_ROLES)
-  role?: (typeof MEMBER_ROLES)[number];
+  @IsIn(ROLE_FILTERS)
+  role?: RoleFilter;
 }
 
 export class CheckSlugQueryDto {
@@ -124,8 +124,8 @@ export class CompanyDto {
   /** The caller's role. */
   @ApiProperty({ enum: MEMBER_ROLES })
   role: string;
-  /** The caller's role, under the platform's name for it (the same value as `role`). */
-  @ApiProperty({ enum: MEMBER_ROLES })
+  /** The caller's role in the platform's words: `owner`, or `guest` for an invited member. */
+  @ApiProperty({ enum: PLATFORM_ROLE_CODES })
   role_code: string;
   plan_code: string;
   plan_expires_at: Date;

@@ -4,7 +4,7 @@ import { PERMISSION_CODES } from '../../../core/access/permission-codes';
 import { SearchTerm } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { ACCOUNT_STATUSES } from '../../accounts/account.entity';
-import { MEMBER_ROLES } from '../company-member.entity';
+import { PLATFORM_ROLE_CODES, ROLE_FILTERS, RoleFilter } from '../company-member.entity';
 
 /** A member of the company, in the platform's shape (its `accounts` list). */
 export class MemberDto {
@@ -18,8 +18,8 @@ export class MemberDto {
   avatar_url: string | null;
   /** When the account was created. */
   created_at: Date;
-  /** The member's role in the company. */
-  @ApiProperty({ enum: MEMBER_ROLES })
+  /** The member's role in the platform's words: `owner`, or `guest` for an invited member. */
+  @ApiProperty({ enum: PLATFORM_ROLE_CODES })
   role_code: string;
   joined_at: Date;
 }
@@ -29,10 +29,11 @@ export class MembersQueryDto extends PageQueryDto {
   @SearchTerm()
   search?: string;
 
-  @ApiProperty({ enum: MEMBER_ROLES, required: false })
+  /** `owner`, `member` (the platform's `guest`), or `all`. */
+  @ApiProperty({ enum: ROLE_FILTERS, required: false })
   @IsOptional()
-  @IsIn(MEMBER_ROLES)
-  role?: (typeof MEMBER_ROLES)[number];
+  @IsIn(ROLE_FILTERS)
+  role?: RoleFilter;
 }
 
 export class RemovedMemberDto {
