@@ -56,7 +56,7 @@ describe('HTTP server: timeouts and conditional requests', () => {
   it('a body sent too slowly: 408 and closed after HTTP_REQUEST_TIMEOUT_MS (Node alone: 300 s)', async () => {
     const { answer, closedAfterMs } = await exchange(
       port,
-      'POST /api/v1/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+      'POST /api/v1/account/auth HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
     );
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(answer).toContain('"code":"validation_failed"');

@@ -149,7 +149,7 @@ describe('Idempotency-Key', () => {
     }
     expect(await paid()).toBe(0);
     const signIn = await t.http
-      .post('/api/v1/auth/login')
+      .post('/api/v1/account/auth')
       .set('Idempotency-Key', 'a b')
       .send({ email: owner.email, password: owner.password });
     expect(signIn.status).toBe(200);
