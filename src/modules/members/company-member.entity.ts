@@ -1,3 +1,6 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { AccountEntity } from '../accounts/account.entity';
 import { CompanyEntity } from '../companies/company.entity';
@@ -11,6 +14,18 @@ export const MEMBER_ROLES = ['owner', 'member'] as const;
 export const PLATFORM_ROLE_CODES = ['owner', 'guest'] as const;
 export const ROLE_FILTERS = ['all', 'owner', 'member', 'guest'] as const;
 export type RoleFilter = (typeof ROLE_FILTERS)[number];
+
+/** A list's `role` filter: `owner`, `member` (the platform's `guest`), or `all`. */
+export const RoleFilterQuery = () =>
+  applyDecorators(
+    ApiProperty({
+      enum: ROLE_FILTERS,
+      required: false,
+      description: "`owner`, `member` (the platform's `guest`), or `all`.",
+    }),
+    IsOptional(),
+    IsIn(ROLE_FILTERS),
+  );
 
 /** The `company_members.role` a role filter selects; undefined selects every member. */
 export const roleOfFilter = (filter: RoleFilter | undefined): string | undefined =>

@@ -16,7 +16,7 @@ import {
 import { Omittable, SearchTerm, TrimmedName } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { PermissionDto } from '../../../core/access/permission.dto';
-import { MEMBER_ROLES, PLATFORM_ROLE_CODES, ROLE_FILTERS, RoleFilter } from '../../members/company-member.entity';
+import { MEMBER_ROLES, PLATFORM_ROLE_CODES, RoleFilter, RoleFilterQuery } from '../../members/company-member.entity';
 import { PricingPlanDto } from '../../plans/dto/pricing-plan.dto';
 import { SLUG_MAX, SLUG_MIN, SLUG_PATTERN } from '../slug';
 
@@ -88,10 +88,7 @@ export class MyCompaniesQueryDto extends PageQueryDto {
   @SearchTerm()
   search?: string;
 
-  /** The caller's role in the company: `owner`, `member` (the platform's `guest`), or `all`. */
-  @ApiProperty({ enum: ROLE_FILTERS, required: false })
-  @IsOptional()
-  @IsIn(ROLE_FILTERS)
+  @RoleFilterQuery()
   role?: RoleFilter;
 }
 

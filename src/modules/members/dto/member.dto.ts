@@ -4,7 +4,7 @@ import { PERMISSION_CODES } from '../../../core/access/permission-codes';
 import { SearchTerm } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { ACCOUNT_STATUSES } from '../../accounts/account.entity';
-import { PLATFORM_ROLE_CODES, ROLE_FILTERS, RoleFilter } from '../company-member.entity';
+import { PLATFORM_ROLE_CODES, RoleFilter, RoleFilterQuery } from '../company-member.entity';
 
 /** A member of the company, in the platform's shape (its `accounts` list). */
 export class MemberDto {
@@ -29,10 +29,7 @@ export class MembersQueryDto extends PageQueryDto {
   @SearchTerm()
   search?: string;
 
-  /** `owner`, `member` (the platform's `guest`), or `all`. */
-  @ApiProperty({ enum: ROLE_FILTERS, required: false })
-  @IsOptional()
-  @IsIn(ROLE_FILTERS)
+  @RoleFilterQuery()
   role?: RoleFilter;
 }
 
