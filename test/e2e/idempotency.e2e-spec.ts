@@ -155,6 +155,47 @@ describe('Idempotency-Key', () => {
     expect(signIn.status).toBe(200);
   });
 
+  it('a write outside the audited routes stores its answer in its own transaction: no change without it', async () => {
+    // Storing the answer fails for these keys only: the change it answers must roll back with it.
+    await db.query(`
+      CREATE FUNCTION test_refuse_stored_answer() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.key LIKE 'refuse-store-%' AND NEW.status_code IS NOT NULL THEN
+          RAISE EXCEPTION 'answer not stored';
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER test_refuse_stored_answer BEFORE UPDATE ON idempotency_keys
+        FOR EACH ROW EXECUTE FUNCTION test_refuse_stored_answer();`);
+    const name = `Atomic ${randomUUID().slice(0, 8)}`;
+    const createCompany = (key: string) =>
+      t.http.post('/api/v1/companies').set(owner.auth).set('Idempotency-Key', key).send({ name });
+    const createKey = (key: string) =>
+      t.http.post('/api/v1/account/api-keys').set(owner.auth).set('Idempotency-Key', key).send({ name });
+    const named = async () => ({
+      companies: expectSuccess(
+        await t.http.get(`/api/v1/companies/my?search=${encodeURIComponent(name)}`).set(owner.auth),
+      ).companies.length,
+      keys: (await db.query('SELECT 1 FROM api_keys WHERE account_id = $1 AND name = $2', [owner.id, name])).length,
+    });
+    const companyKey = `refuse-store-${randomUUID()}`;
+    const apiKeyKey = `refuse-store-${randomUUID()}`;
+    try {
+      expectError(await createCompany(companyKey), 500, 'internal_error');
+      expectError(await createKey(apiKeyKey), 500, 'internal_error');
+      expect(await named()).toEqual({ companies: 0, keys: 0 });
+    } finally {
+      await db.query(
+        'DROP TRIGGER test_refuse_stored_answer ON idempotency_keys; DROP FUNCTION test_refuse_stored_answer()',
+      );
+    }
+    // A 5xx frees the key: the same request with the same key now runs, once.
+    expectSuccess(await createCompany(companyKey), 201);
+    expectSuccess(await createKey(apiKeyKey), 201);
+    expect((await createCompany(companyKey)).headers['idempotent-replayed']).toBe('true');
+    expect(await named()).toEqual({ companies: 1, keys: 1 });
+  });
+
   it('an answer that showed a secret once is not replayed: 409 idempotency_replay_unavailable', async () => {
     const key = randomUUID();
     const created = await t.http

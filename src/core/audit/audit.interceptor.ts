@@ -13,6 +13,9 @@ import { Idempotency } from '../idempotency/idempotency';
 import { AuditTrail } from './audit-trail';
 import { StagedWrite, UPLOADS_FIRST } from './staged-write';
 
+/** Runs of a change transaction that collides with a concurrent one (40001, 40P01), at most. */
+const COLLISION_ATTEMPTS = 3;
+
 /**
  * Runs an audited change and its audit record in one transaction: no change without its
  * record, no record without its change. The transaction first holds the company (see
@@ -20,9 +23,6 @@ import { StagedWrite, UPLOADS_FIRST } from './staged-write';
  * before the purge or answers 404 after it. A refusal (403/409/429) is recorded after the
  * rollback, with status error.
  */
-/** Runs of a change transaction that collides with a concurrent one (40001, 40P01), at most. */
-const COLLISION_ATTEMPTS = 3;
-
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
   private readonly logger = new Logger('AuditInterceptor');

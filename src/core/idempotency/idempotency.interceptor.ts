@@ -1,20 +1,27 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Request, Response } from 'express';
-import { from, Observable, of, switchMap } from 'rxjs';
+import { AuditTrail } from '../audit/audit-trail';
+import { from, lastValueFrom, Observable, of } from 'rxjs';
 import { AppException, ErrorCode } from '../http/app.exception';
 import { answerData, answerMessage } from '../http/envelope.interceptor';
 import { IDEMPOTENT_REPLAYED_HEADER, Idempotency } from './idempotency';
 
 /**
  * Between the envelope and the audited transaction: answers a repeat with the stored answer
- * (nothing below runs, so nothing changes and nothing is audited), and stores the answer of an
- * unaudited success (an audited one was stored in its transaction).
+ * (nothing below runs, so nothing changes and nothing is audited). An audited change stores its
+ * answer in its own transaction (AuditInterceptor); any other keyed write (a company, an API key,
+ * a fingerprint, an invitation's answer) runs here in a transaction that stores its answer too, so
+ * that no change exists without its stored answer (CONTRACT 18).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
     private readonly idempotency: Idempotency,
+    private readonly audit: AuditTrail,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly reflector: Reflector,
   ) {}
 
@@ -30,24 +37,20 @@ export class IdempotencyInterceptor implements NestInterceptor {
       res.status(replay.status_code!);
       return of(answer.data);
     }
-    if (!this.idempotency.pending(req)) return next.handle();
-    return next.handle().pipe(
-      switchMap((value: unknown) =>
-        from(
-          (async () => {
-            if (!this.idempotency.pending(req)) return value;
-            if (value instanceof StreamableFile) await this.idempotency.release(req);
-            else
-              await this.idempotency.storeSuccess(
-                req,
-                res.statusCode,
-                answerMessage(res),
-                answerData(this.reflector, context, value),
-              );
-            return value;
-          })(),
-        ),
-      ),
+    if (!this.idempotency.pending(req) || this.audit.auditedPermission(context)) return next.handle();
+    return from(
+      this.txHost.withTransaction(async () => {
+        const value = await lastValueFrom(next.handle(), { defaultValue: undefined });
+        if (value instanceof StreamableFile) await this.idempotency.release(req);
+        else
+          await this.idempotency.storeSuccess(
+            req,
+            res.statusCode,
+            answerMessage(res),
+            answerData(this.reflector, context, value),
+          );
+        return value;
+      }),
     );
   }
 }
