@@ -27,7 +27,7 @@ export const TrimmedName = (max = 100) => TrimmedText(max);
 /** A list's `search`: optional, trimmed, 1 to 100 characters; empty or blank is no search. */
 export const SearchTerm = () =>
   applyDecorators(
-    ApiProperty({ maxLength: 100, example: 'anna' }),
+    ApiProperty({ maxLength: 100 }),
     IsOptional(),
     Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value)),
     IsString(),

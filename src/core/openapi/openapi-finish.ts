@@ -10,6 +10,8 @@ import { ERROR_STATUS, ErrorCode } from '../http/app.exception';
 import { API_PREFIX } from '../../version';
 import { ERRORS_EXTENSION } from './api-errors.decorator';
 import { exampleOf } from './examples';
+import { describePathParameters } from './parameter-descriptions';
+import { settleOptionalExamples, settleQueryExample } from './request-examples';
 import { TAG_DESCRIPTIONS } from './tags';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
@@ -233,14 +235,12 @@ export function finishOpenApiDocument(generated: OpenAPIObject): OpenAPIObject {
   refuseDuplicateOperationIds(entries.map((entry) => [...entry]));
   for (const [path, method, op] of entries) finishOperation(path, method, op);
   const operations = entries.map(([, , op]) => op);
-  completeRequestProperties(requestSchemas(document, operations));
-  for (const op of operations) {
-    for (const parameter of (op.parameters ?? []) as ParameterObject[]) {
-      // Only query parameters: a made-up path id would pre-fill Swagger UI with a 404.
-      if (parameter.in !== 'query' || !parameter.schema || '$ref' in parameter.schema) continue;
-      parameter.example ??= exampleOf(parameter.schema);
-    }
-  }
+  const schemas = requestSchemas(document, operations);
+  completeRequestProperties(schemas);
+  settleOptionalExamples(document, schemas);
+  // Path parameters get no example (a made-up id pre-fills a 404), but say where their value comes from.
+  for (const op of operations) (op.parameters as ParameterObject[] | undefined)?.forEach(settleQueryExample);
+  describePathParameters(document);
   moveNullableIntoBranch(document);
   document.components = {
     ...document.components,

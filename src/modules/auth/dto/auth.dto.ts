@@ -49,7 +49,7 @@ export class ResendConfirmationDto {
   @ApiPropertyOptional({ format: 'uuid' })
   user_id?: string;
 
-  /** The signed-in account's own e-mail, when sent. */
+  /** The signed-in account's own e-mail, when sent: its `email` from `GET /api/v1/account`. */
   @ApiPropertyOptional({ format: 'email', example: 'user@example.com' })
   @IsOptional()
   @NormalisedEmail()

@@ -71,11 +71,14 @@ export class CreateCompanyDto extends CompanyFieldsDto {
   @MaxLength(2048)
   avatar_url?: string | null;
 
-  /** The plan the 30-day trial runs on; the richest (lvl 1) when omitted. */
+  /**
+   * The plan the 30-day trial runs on, its `code` from `GET /api/v1/plans`; the richest (lvl 1)
+   * when omitted.
+   */
   @Omittable()
   @IsString()
   @MaxLength(32)
-  @ApiProperty({ example: 'business' })
+  @ApiProperty({ required: false })
   plan_code?: string;
 }
 
@@ -146,7 +149,7 @@ export const PLAN_PERIODS = ['month', 'year'] as const;
 
 /** Either `period` (one month or year from now) or `expires_at` (any time, past included). */
 export class ChangePlanDto {
-  /** Plan code. */
+  /** A plan's `code` from `GET /api/v1/plans`. */
   @IsString()
   @MaxLength(32)
   @ApiProperty({ example: 'start' })
@@ -157,10 +160,10 @@ export class ChangePlanDto {
   @IsIn(PLAN_PERIODS, { message: 'must be month or year (or give expires_at instead)' })
   period?: (typeof PLAN_PERIODS)[number];
 
-  /** RFC 3339 time the plan ends. */
+  /** RFC 3339 time the plan ends, e.g. `2027-01-31T00:00:00Z`; instead of period. */
   @ValidateIf((dto: ChangePlanDto) => dto.period === undefined || dto.expires_at !== undefined)
   @IsISO8601({ strict: true }, { message: 'must be an RFC 3339 time (or give period instead)' })
-  @ApiProperty({ example: '2027-01-31T00:00:00Z' })
+  @ApiProperty({ required: false })
   expires_at?: string;
 }
 

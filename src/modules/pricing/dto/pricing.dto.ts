@@ -22,6 +22,7 @@ export class CompanyPricingDto {
 }
 
 export class MigratePlanDto {
+  /** A plan's `code` from `GET /api/v1/plans`. */
   @IsString()
   @MaxLength(32)
   @ApiProperty({ example: 'business' })

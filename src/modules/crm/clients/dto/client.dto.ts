@@ -83,7 +83,10 @@ export class CreateClientDto {
   @IsIn(CRM_STATUSES)
   status?: CrmStatus;
 
-  /** A source of this company. */
+  /**
+   * A source of this company: its `id` from `GET /api/v1/companies/{id}/modules/crm/sources` (the
+   * built-in Manual entry source is first) or `POST /api/v1/companies/{id}/modules/crm/sources`.
+   */
   @IsUUID()
   source_id: string;
 

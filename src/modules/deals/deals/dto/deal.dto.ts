@@ -13,6 +13,7 @@ import {
 } from 'class-validator';
 import { Omittable, SearchTerm, TrimmedName, TrimmedText } from '../../../../core/http/validators';
 import { Amount, Quantity } from '../../../../core/money/money.validators';
+import { LeftOutOfExamples } from '../../../../core/openapi/request-examples';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { ClientDetailDto } from '../../../crm/clients/dto/client.dto';
 import { EmployeeDto } from '../../../hrm/employees/dto/employee.dto';
@@ -84,6 +85,7 @@ export class DealPositionChangeDto {
   id?: string;
 
   /** With `id`: remove the line (the other fields are then ignored). */
+  @LeftOutOfExamples()
   @Omittable()
   @Equals(true)
   delete?: true;

@@ -50,7 +50,10 @@ export class CreateDealStatusDto {
 export class UpdateDealStatusDto extends PartialType(CreateDealStatusDto, { skipNullProperties: false }) {}
 
 export class ReorderDealStatusesDto {
-  /** Every status of the company exactly once, in the new order; sort_order becomes 10, 20, … */
+  /**
+   * Every status of the company exactly once, their `id`s from `GET /api/v1/companies/{id}/modules/dm/statuses`,
+   * in the new order; sort_order becomes 10, 20, …
+   */
   @IsArray()
   @ArrayMaxSize(MAX_STATUSES)
   @IsUUID('all', { each: true })

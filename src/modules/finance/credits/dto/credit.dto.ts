@@ -64,7 +64,11 @@ export class CreateCreditDto {
   })
   end_date: string;
 
-  /** An active counterparty of this company. */
+  /**
+   * An active counterparty of this company: its `id` from
+   * `GET /api/v1/companies/{id}/modules/cpm/counterparties` or
+   * `POST /api/v1/companies/{id}/modules/cpm/counterparties`.
+   */
   @IsUUID()
   counterparty_id: string;
 

@@ -41,13 +41,16 @@ export class CreateEmployeeDto {
 export class UpdateEmployeeDto extends PartialType(CreateEmployeeDto, { skipNullProperties: false }) {}
 
 export class LinkAccountDto {
-  /** An account that is a member of this company. */
+  /** An account that is a member of this company: its `id` from `GET /api/v1/companies/{id}/accounts`. */
   @IsUUID()
   account_id: string;
 }
 
 export class LinkPositionDto {
-  /** A position of this company. */
+  /**
+   * A position of this company: its `id` from `GET /api/v1/companies/{id}/modules/hrm/positions` or
+   * `POST /api/v1/companies/{id}/modules/hrm/positions`.
+   */
   @IsUUID()
   position_id: string;
 }

@@ -24,7 +24,11 @@ export const MAX_BATCH_LINES = 1000;
 
 /** One line of a batch. */
 export class BatchLineDto {
-  /** An active, tracked product of this company. */
+  /**
+   * An active, tracked product of this company: its `id` from
+   * `GET /api/v1/companies/{id}/modules/wm/catalog/units` or
+   * `POST /api/v1/companies/{id}/modules/wm/catalog/units`.
+   */
   @IsUUID()
   unit_id: string;
 

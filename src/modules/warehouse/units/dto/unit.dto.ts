@@ -106,7 +106,11 @@ export class CreateUnitDto {
   @Currency()
   currency: CurrencyCode;
 
-  /** A category of this company. */
+  /**
+   * A category of this company: its `id` from
+   * `GET /api/v1/companies/{id}/modules/wm/catalog/categories` or
+   * `POST /api/v1/companies/{id}/modules/wm/catalog/categories`.
+   */
   @IsUUID()
   category_id: string;
 
