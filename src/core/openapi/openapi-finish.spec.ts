@@ -62,3 +62,91 @@ describe('finishOpenApiDocument', () => {
     expect(Object.keys((finished.responses['201'] as any).headers)).toContain('X-RateLimit-Remaining');
   });
 });
+
+describe("Swagger UI's pre-filled values (request-examples.ts, parameter-descriptions.ts)", () => {
+  const finished = () => {
+    const input = document({
+      '/api/v1/companies': { post: { operationId: 'createCompany', responses: {} } },
+      '/api/v1/companies/{id}/items': {
+        get: {
+          operationId: 'listItems',
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+            {
+              name: 'search',
+              in: 'query',
+              required: false,
+              example: 'anna',
+              schema: { type: 'string', example: 'anna' },
+            },
+            { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['active', 'inactive'] } },
+            { name: 'group_by', in: 'query', required: true, schema: { type: 'string', enum: ['day', 'month'] } },
+          ],
+          responses: {},
+        },
+        post: {
+          operationId: 'createItem',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateItemDto' } } } },
+          responses: {},
+        },
+      },
+      '/api/v1/companies/{id}/items/{itemId}': {
+        get: {
+          operationId: 'getItem',
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'itemId', in: 'path', required: true, schema: { type: 'string' } },
+          ],
+          responses: {},
+        },
+      },
+    });
+    input.components!.schemas = {
+      CreateItemDto: {
+        type: 'object',
+        required: ['name', 'unit_id'],
+        properties: {
+          name: { type: 'string', example: 'Paper' },
+          unit_id: { type: 'string', format: 'uuid' },
+          parent_id: { type: 'string', format: 'uuid', nullable: true },
+          owner_id: { type: 'string', format: 'uuid' },
+          ends_at: { type: 'string' },
+        },
+      },
+    };
+    return finishOpenApiDocument(input);
+  };
+
+  it('pre-fills no optional query parameter, a written example moving into the description', () => {
+    const [, search, status, groupBy] = finished().paths['/api/v1/companies/{id}/items'].get!.parameters as any[];
+    expect(search).toEqual({
+      name: 'search',
+      in: 'query',
+      required: false,
+      description: 'For example `anna`.',
+      schema: { type: 'string' },
+    });
+    expect(status.example).toBeUndefined();
+    expect(groupBy.example).toBe('day');
+  });
+
+  it('gives optional references null or leaves them out, with what has no example', () => {
+    const schema = finished().components!.schemas!.CreateItemDto as any;
+    expect(schema.properties.parent_id.example).toBeNull();
+    expect(schema.properties.owner_id.example).toBeUndefined();
+    expect(schema.example).toEqual({
+      name: 'Paper',
+      unit_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+      parent_id: null,
+    });
+  });
+
+  it('says where each path parameter comes from', () => {
+    const [id, itemId] = finished().paths['/api/v1/companies/{id}/items/{itemId}'].get!.parameters as any[];
+    expect(id.description).toBe("The company's `id`, from `GET /api/v1/companies/my` or `POST /api/v1/companies`.");
+    expect(itemId.description).toBe(
+      "The item's `id`, from `GET /api/v1/companies/{id}/items` or `POST /api/v1/companies/{id}/items`.",
+    );
+  });
+});

@@ -81,7 +81,11 @@ export function settleOptionalExamples(document: OpenAPIObject, schemas: SchemaO
     if (omitted) {
       omittedBy.delete(schema);
       const sample = sampleOf(schema) as Record<string, unknown>;
-      for (const name of omitted) delete sample[name];
+      for (const name of omitted) {
+        delete sample[name];
+        if (isReference(schema.properties![name] as SchemaObject))
+          delete (schema.properties![name] as SchemaObject).example;
+      }
       schema.example = sample;
     }
     if (schema.example !== undefined) return schema.example;

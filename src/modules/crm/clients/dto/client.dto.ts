@@ -85,7 +85,8 @@ export class CreateClientDto {
 
   /**
    * A source of this company: its `id` from `GET /api/v1/companies/{id}/modules/crm/sources` (the
-   * built-in Manual entry source is first) or `POST /api/v1/companies/{id}/modules/crm/sources`.
+   * built-in Manual entry source, `system: true`, is there from the company's creation) or
+   * `POST /api/v1/companies/{id}/modules/crm/sources`.
    */
   @IsUUID()
   source_id: string;
