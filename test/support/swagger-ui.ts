@@ -5,8 +5,9 @@
  *   operation is expanded: $refs inlined, allOf merged);
  * - the body is the JSON Schema 5 sampler's getSampleSchema (the RequestBody component's call);
  * - each parameter's initial value follows ParameterRow.setDefaultValue (a React component, so
- *   reproduced here, for OpenAPI 3.0): the parameter's example, else its schema's example, else
- *   its schema's default, else its own default; a parameter without one stays empty (not sent);
+ *   reproduced here as swagger-ui-dist 5.32 has it for OpenAPI 3.0, without the `examples` map
+ *   no operation here uses): the parameter's example, else its schema's example, else its
+ *   schema's default, else its own default; a parameter without one stays empty (not sent);
  * - the request is swagger-client's buildRequest with the Authorize dialog's bearer token.
  */
 // The bundle has no typings; its plugins are plain functions of a system.

@@ -238,7 +238,8 @@ export function finishOpenApiDocument(generated: OpenAPIObject): OpenAPIObject {
   const schemas = requestSchemas(document, operations);
   completeRequestProperties(schemas);
   settleOptionalExamples(document, schemas);
-  // Path parameters get no example (a made-up id pre-fills a 404), but say where their value comes from.
+  // Query parameters pre-filled only when required; path parameters get no example (a made-up id
+  // pre-fills a 404) but say where their value comes from.
   for (const op of operations) (op.parameters as ParameterObject[] | undefined)?.forEach(settleQueryExample);
   describePathParameters(document);
   moveNullableIntoBranch(document);
