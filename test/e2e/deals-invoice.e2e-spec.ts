@@ -74,6 +74,7 @@ describe('Deal invoices', () => {
     const file = await download(c, invoice.object_path);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toContain(`filename="invoice-${year}-1.pdf"`);
     expect(file.body.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(file.body);
     if (text !== null) {

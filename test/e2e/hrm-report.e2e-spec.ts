@@ -81,8 +81,9 @@ describe('HRM roster report', () => {
     const sheet = workbook.worksheets[0];
     expect(sheet.getRow(1).getCell(1).value).toBe('Список сотрудников');
     const rows = [];
-    // An empty string is written as an empty cell, which reads back as undefined.
-    for (let r = 3; r <= sheet.rowCount; r++) {
+    // Rows 2-4: the company, the generation time, the comment. An empty string is written as
+    // an empty cell, which reads back as undefined.
+    for (let r = 5; r <= sheet.rowCount; r++) {
       rows.push(Array.from({ length: 6 }, (_, c) => sheet.getRow(r).getCell(c + 1).value ?? ''));
     }
     expect(rows).toEqual([

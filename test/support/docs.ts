@@ -95,8 +95,8 @@ export class GeneratedReportController {
       type: 'report',
       format: body.format ?? 'pdf',
       comment: body.comment,
+      name: { kind: 'roster' },
       title: 'Список сотрудников',
-      subtitle: ['ООО «Ромашка»'],
       sheets: [
         { name: 'Список сотрудников', columns: ['№', 'ФИО', 'Должность', 'Статус'], rows: rosterRows(body.rows ?? 3) },
         ...Array.from({ length: (body.sheets ?? 1) - 1 }, (_, i) => ({

@@ -13,6 +13,8 @@ export const MINIO_CLIENT = Symbol('MINIO_CLIENT');
 export interface StoredObject {
   size: number;
   contentType: string;
+  /** The Content-Disposition stored with the object (a generated document's name), if any. */
+  contentDisposition: string | null;
 }
 
 /** An upload gets its base bound plus this much per MiB (a floor of 1 MiB/s). */
@@ -100,29 +102,40 @@ export class StorageService implements OnApplicationShutdown {
     return bucket;
   }
 
-  /** Stores `size` bytes read from `body` (destroyed when the store does not finish in time). */
-  async putObject(companyId: string, path: string, body: Readable | Buffer, size: number, contentType: string) {
+  /**
+   * Stores `size` bytes read from `body` (destroyed when the store does not finish in time), with
+   * its type and, when given, the Content-Disposition its downloads carry.
+   */
+  async putObject(
+    companyId: string,
+    path: string,
+    body: Readable | Buffer,
+    size: number,
+    contentType: string,
+    contentDisposition?: string,
+  ) {
     try {
       const bucket = await this.ensureBucket(companyId);
       const extra = Math.ceil(size / (1024 * 1024)) * UPLOAD_MS_PER_MIB;
-      await this.bounded(
-        () => this.client.putObject(bucket, path, body, size, { 'Content-Type': contentType }),
-        'putObject',
-        extra,
-      );
+      const headers = {
+        'Content-Type': contentType,
+        ...(contentDisposition && { 'Content-Disposition': contentDisposition }),
+      };
+      await this.bounded(() => this.client.putObject(bucket, path, body, size, headers), 'putObject', extra);
     } catch (error) {
       if (!Buffer.isBuffer(body)) body.destroy();
       throw error;
     }
   }
 
-  /** The object's size and type, or null when there is none (or no bucket). */
+  /** The object's size, type and stored Content-Disposition, or null when there is none (or no bucket). */
   async statObject(companyId: string, path: string): Promise<StoredObject | null> {
     try {
       const stat = await this.bounded(() => this.client.statObject(this.bucketOf(companyId), path), 'statObject');
       return {
         size: stat.size,
         contentType: (stat.metaData?.['content-type'] as string | undefined) ?? 'application/octet-stream',
+        contentDisposition: (stat.metaData?.['content-disposition'] as string | undefined) ?? null,
       };
     } catch (error) {
       if (isMissing(error)) return null;

@@ -286,6 +286,12 @@ export class CompaniesRepository implements CompanyStandings {
     }
     return usage;
   }
+
+  /** The company's name, as its generated documents print it. */
+  async nameOf(companyId: string): Promise<string> {
+    const row = await this.db.one<{ name: string }>(sql`SELECT name FROM companies WHERE id = ${companyId}`);
+    return row!.name;
+  }
 }
 
 export const toMb = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 1000) / 1000;

@@ -37,14 +37,24 @@ export class MediaService {
    * would take the company past limit_objects_count or limit_objects_mb. Room is reserved
    * before the upload and given back when it fails, so concurrent writers never overshoot.
    * Call it outside any database transaction. A store known to be down fails it at once (503).
+   * `fileName` is what its downloads are called (a generated document's readable name); the
+   * path's last segment when absent.
    */
-  async store(companyId: string, path: string, body: () => Readable | Buffer, size: number, contentType: string) {
+  async store(
+    companyId: string,
+    path: string,
+    body: () => Readable | Buffer,
+    size: number,
+    contentType: string,
+    fileName?: string,
+  ) {
     this.storage.assertAvailable();
     if (!(await this.companies.reserveObject(companyId, size))) {
       throw new AppException('limit_exceeded', "The file would exceed the plan's file storage limits");
     }
     try {
-      await this.storage.putObject(companyId, path, body(), size, contentType);
+      const disposition = fileName === undefined ? undefined : attachmentDisposition(fileName);
+      await this.storage.putObject(companyId, path, body(), size, contentType, disposition);
     } catch (error) {
       this.logger.error({ err: error, company_id: companyId, path }, 'Upload failed; its reservation is released');
       this.storage.removeLater(companyId, path);
@@ -90,7 +100,7 @@ export class MediaService {
     res.set({
       'Content-Type': stat.contentType,
       'Content-Length': String(range ? range.length : stat.size),
-      'Content-Disposition': attachmentDisposition(path),
+      'Content-Disposition': stat.contentDisposition ?? attachmentDisposition(path),
       'Accept-Ranges': 'bytes',
       'Cache-Control': 'private, no-store',
       ...(range && { 'Content-Range': `bytes ${range.offset}-${range.offset + range.length - 1}/${stat.size}` }),

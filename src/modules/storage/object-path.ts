@@ -19,7 +19,7 @@ export function objectPathError(path: string): string | null {
 }
 
 /**
- * An attachment Content-Disposition for the object's file name (its last path segment): an
+ * An attachment Content-Disposition for a file name (or an object path's last segment): an
  * ASCII `filename` for old clients (anything else becomes `_`) and the exact name as RFC 5987
  * `filename*` (RFC 6266 section 4.3).
  */

@@ -68,6 +68,7 @@ export class InvoiceService {
         module: 'dm',
         type: 'invoice',
         comment: dto.comment,
+        name: { kind: 'invoice', label: number },
         drawing: invoiceDrawing(this.content(deal, seller, number, dto)),
       });
     } catch (error) {

@@ -19,7 +19,7 @@ export class ModuleReportDto extends TimeWindowQueryDto {
   @IsIn(MODULE_REPORT_FORMATS)
   format?: DocFormat;
 
-  /** Kept on the document's registry row. */
+  /** Kept on the document's registry row and printed under the document's title. */
   @IsOptional()
   @TrimmedText(1000)
   @ApiProperty({ example: 'Отчёт за ноябрь' })

@@ -6,10 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StagedWrite } from '../../../core/audit/staged-write';
 import { StorageService } from '../../../core/storage/storage.service';
+import { CompaniesRepository } from '../../companies/companies.repository';
 import { MediaService } from '../../storage/media.service';
 import type { DocModule } from '../doc.entity';
 import { DocsRepository } from '../docs.repository';
 import type { DocDto } from '../dto/doc.dto';
+import { DocumentName, documentFileName } from './file-name';
 import { PdfDrawing, renderDrawing, stopDrawingWorker } from './pdf-drawing';
 import { CONTENT_TYPES, DocFormat, RENDERERS, TableContent } from './renderers';
 
@@ -18,7 +20,10 @@ export interface DocumentKind {
   module: DocModule;
   /** The document type, a fixed word of the calling module (report, invoice, …). */
   type: string;
+  /** The request's comment: kept on the registry row and printed under the title. */
   comment?: string | null;
+  /** What the file is called when downloaded (`roster-2026-11-24.pdf`). */
+  name: DocumentName;
 }
 
 export interface GenerateDocument extends TableContent, DocumentKind {
@@ -52,16 +57,29 @@ export class DocumentGenerator implements OnApplicationShutdown {
     private readonly media: MediaService,
     private readonly docs: DocsRepository,
     private readonly storage: StorageService,
+    private readonly companies: CompaniesRepository,
   ) {}
 
   onApplicationShutdown(): Promise<void> {
     return stopDrawingWorker();
   }
 
+  /**
+   * A table document; under its title go the company's name, the module's subtitle lines and the
+   * request's comment, so whoever receives the file sees whose it is and why it was made.
+   */
   async generate(companyId: string, request: GenerateDocument): Promise<StagedWrite<DocDto>> {
     const objectPath = objectPathFor(request.module, request.type, request.format);
-    const size = await this.renderAndStore(companyId, objectPath, request.format, (file) =>
-      RENDERERS[request.format](request, file),
+    const content: TableContent = {
+      ...request,
+      subtitle: [
+        await this.companies.nameOf(companyId),
+        ...(request.subtitle ?? []),
+        ...(request.comment ? [`Комментарий: ${request.comment}`] : []),
+      ],
+    };
+    const size = await this.renderAndStore(companyId, objectPath, request, (file) =>
+      RENDERERS[request.format](content, file),
     );
     return this.staged(companyId, objectPath, size, request);
   }
@@ -79,21 +97,24 @@ export class DocumentGenerator implements OnApplicationShutdown {
 
   /**
    * A PDF drawn by the module's own function (an invoice), stored like `generate`'s files: the
-   * object first, its Doc row in the commit.
+   * object first, its Doc row in the commit. The drawing prints the company and comment itself.
    */
   async draw<D>(companyId: string, request: DocumentKind & { drawing: PdfDrawing<D> }): Promise<StagedWrite<DocDto>> {
     const objectPath = objectPathFor(request.module, request.type, 'pdf');
-    const size = await this.renderAndStore(companyId, objectPath, 'pdf', (file) =>
+    const size = await this.renderAndStore(companyId, objectPath, { ...request, format: 'pdf' }, (file) =>
       renderDrawing(request.drawing, file),
     );
     return this.staged(companyId, objectPath, size, request);
   }
 
-  /** Renders into a temporary file (removed afterwards) and stores it as `objectPath`; its size. */
+  /**
+   * Renders into a temporary file (removed afterwards) and stores it as `objectPath`, downloaded
+   * under the document's name; its size.
+   */
   private async renderAndStore(
     companyId: string,
     objectPath: string,
-    format: DocFormat,
+    { name, format }: { name: DocumentName; format: DocFormat },
     render: (file: string) => Promise<void>,
   ): Promise<number> {
     // A store known to be down fails the request before any rendering.
@@ -103,7 +124,14 @@ export class DocumentGenerator implements OnApplicationShutdown {
     try {
       await render(file);
       const size = (await stat(file)).size;
-      await this.media.store(companyId, objectPath, () => createReadStream(file), size, CONTENT_TYPES[format]);
+      await this.media.store(
+        companyId,
+        objectPath,
+        () => createReadStream(file),
+        size,
+        CONTENT_TYPES[format],
+        documentFileName(name, format),
+      );
       return size;
     } finally {
       await rm(directory, { recursive: true, force: true });

@@ -33,37 +33,92 @@ export function pdfWorkerMain(): void {
   doc.registerFont('bold', data.fontBold);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const rowHeight = 16;
-  /** The current table's column width, set by each `table` message. */
-  let columnWidth = width;
-  let room = columnWidth - 4;
+  const bottom = doc.page.height - doc.page.margins.bottom;
+  /** A cell's padding on each side, and a one-line row's height. */
+  const pad = 3;
+  const lineRow = 16;
 
-  /** The text cut (with an ellipsis) to one line of its cell: a binary search, not pdfkit's per-character loop. */
-  const fit = (text: string): string => {
-    if (doc.widthOfString(text) <= room) return text;
-    let fits = 0;
-    let tooLong = text.length;
-    while (tooLong - fits > 1) {
-      const middle = (fits + tooLong) >> 1;
-      if (doc.widthOfString(`${text.slice(0, middle)}…`) <= room) fits = middle;
-      else tooLong = middle;
+  /** The current table's header, and its column widths: null from its start until its first rows (or its end). */
+  let header: ReadonlyArray<string> = [];
+  let widths: number[] | null = [];
+  let headerHeight = lineRow;
+
+  /**
+   * Column widths that follow the content (the header and the first batch of rows): each column
+   * gets its widest cell when all fit; otherwise the columns narrower than a fair share keep
+   * their width and the rest share what remains equally, and their longer cells wrap.
+   */
+  const layOut = (rows: ReadonlyArray<ReadonlyArray<string>>): number[] => {
+    const natural = header.map((title, i) => {
+      doc.font('bold').fontSize(9);
+      let widest = doc.widthOfString(title);
+      doc.font('body');
+      for (const row of rows) widest = Math.max(widest, doc.widthOfString(row[i] ?? ''));
+      return widest + 2 * pad + 1;
+    });
+    const total = natural.reduce((sum, w) => sum + w, 0);
+    if (total <= width) return natural.map((w) => (w * width) / total);
+    const result: Array<number | null> = natural.map(() => null);
+    let remaining = width;
+    let open = natural.length;
+    for (let settled = true; settled && open > 0;) {
+      settled = false;
+      const share = remaining / open;
+      natural.forEach((w, i) => {
+        if (result[i] === null && w <= share) {
+          result[i] = w;
+          remaining -= w;
+          open -= 1;
+          settled = true;
+        }
+      });
     }
-    return `${text.slice(0, fits)}…`;
+    return result.map((w) => w ?? remaining / open);
   };
 
+  /** 0 for a cell on one line, else its wrapped height up to `most` (the rest is cut with an ellipsis). */
+  const cellHeight = (text: string, room: number, most: number): number =>
+    !text.includes('\n') && doc.widthOfString(text) <= room
+      ? 0
+      : Math.min(doc.heightOfString(text, { width: room }), most);
+
   const drawRow = (cells: ReadonlyArray<string>, font: string) => {
-    if (doc.y > doc.page.height - doc.page.margins.bottom - rowHeight) doc.addPage();
-    const y = doc.y;
     doc.font(font).fontSize(9);
-    cells.forEach((cell, i) => doc.text(fit(cell), left + i * columnWidth + 2, y + 3, { lineBreak: false }));
+    const columns = widths!;
+    // A row never outgrows a page under the header.
+    const most = bottom - doc.page.margins.top - headerHeight - 2 * pad;
+    const heights = columns.map((w, i) => cellHeight(cells[i] ?? '', w - 2 * pad, most));
+    const height = Math.max(lineRow, ...heights.map((h) => h + 2 * pad));
+    if (doc.y + height > bottom) {
+      doc.addPage();
+      if (font === 'body') drawRow(header, 'bold');
+      doc.font(font).fontSize(9);
+    }
+    const y = doc.y;
+    let x = left;
+    columns.forEach((w, i) => {
+      const text = cells[i] ?? '';
+      // One line is drawn without pdfkit's line wrapper, which is most of its per-cell cost.
+      if (heights[i] === 0) doc.text(text, x + pad, y + pad, { lineBreak: false });
+      else doc.text(text, x + pad, y + pad, { width: w - 2 * pad, height: heights[i], ellipsis: true });
+      x += w;
+    });
     doc
-      .moveTo(left, y + rowHeight)
-      .lineTo(left + width, y + rowHeight)
+      .moveTo(left, y + height)
+      .lineTo(left + width, y + height)
       .lineWidth(0.5)
       .strokeColor('#999999')
       .stroke();
     doc.x = left;
-    doc.y = y + rowHeight;
+    doc.y = y + height;
+    if (font === 'bold') headerHeight = height;
+  };
+
+  /** Lays the table out by `rows` (the first batch, or none) and draws its header, once per table. */
+  const ensureHeader = (rows: ReadonlyArray<ReadonlyArray<string>>) => {
+    if (widths !== null) return;
+    widths = layOut(rows);
+    drawRow(header, 'bold');
   };
 
   doc.font('bold').fontSize(16).text(data.title, { width });
@@ -71,15 +126,15 @@ export function pdfWorkerMain(): void {
   for (const line of data.subtitle) doc.text(line, { width });
 
   const startTable = (name: string | null, columns: string[]) => {
-    columnWidth = width / Math.max(columns.length, 1);
-    room = columnWidth - 4;
+    ensureHeader([]);
+    header = columns;
+    widths = null;
     doc.moveDown(0.5);
     if (name !== null) {
-      if (doc.y > doc.page.height - doc.page.margins.bottom - 3 * rowHeight) doc.addPage();
+      if (doc.y > bottom - 3 * lineRow) doc.addPage();
       doc.font('bold').fontSize(12).text(name, left, doc.y, { width });
       doc.moveDown(0.25);
     }
-    drawRow(columns, 'bold');
   };
 
   parentPort.on('message', (message: PdfWorkerMessage) => {
@@ -87,9 +142,11 @@ export function pdfWorkerMain(): void {
       startTable(message.table.name, message.table.columns);
       parentPort.postMessage('ack');
     } else if ('rows' in message) {
+      ensureHeader(message.rows);
       for (const row of message.rows) drawRow(row, 'body');
       parentPort.postMessage('ack');
     } else {
+      ensureHeader([]);
       out.on('finish', () => parentPort.postMessage('done'));
       out.on('error', (error: Error) => {
         throw error;

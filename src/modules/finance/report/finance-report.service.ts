@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { StagedWrite } from '../../../core/audit/staged-write';
 import type { DocDto } from '../../docs/dto/doc.dto';
 import { DocumentGenerator } from '../../docs/generator/document-generator';
+import { periodLabel } from '../../docs/generator/file-name';
 import type { Sheet } from '../../docs/generator/renderers';
 import { FinanceReportDto, REPORT_SHEETS, ReportSheet } from './finance-report.dto';
 import { FinanceReportRepository, ReportCategory, ReportCredit, ReportTransaction } from './finance-report.repository';
@@ -47,6 +48,7 @@ export class FinanceReportService {
       type: 'report',
       format: request.format ?? 'xlsx',
       comment: request.comment,
+      name: { kind: 'finance-report', label: periodLabel(request) },
       title: FINANCE_REPORT_TITLE,
       subtitle: [
         `Сформирован ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,

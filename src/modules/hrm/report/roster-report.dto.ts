@@ -12,7 +12,7 @@ export class RosterReportDto {
   @IsIn(REPORT_FORMATS)
   format?: DocFormat;
 
-  /** Kept on the document's registry row. */
+  /** Kept on the document's registry row and printed under the document's title. */
   @IsOptional()
   @TrimmedText(1000)
   @ApiProperty({ example: 'Roster for the monthly review' })

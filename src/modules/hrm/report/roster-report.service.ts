@@ -39,6 +39,7 @@ export class RosterReportService {
       type: 'report',
       format: request.format ?? 'pdf',
       comment: request.comment,
+      name: { kind: 'roster' },
       title: ROSTER_TITLE,
       subtitle: [`Сформирован ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`],
       sheets: [{ name: ROSTER_TITLE, columns: ROSTER_COLUMNS, rows: rosterRows(this.employees.roster(companyId)) }],

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { StagedWrite } from '../../../core/audit/staged-write';
 import type { DocDto } from '../../docs/dto/doc.dto';
 import { DocumentGenerator } from '../../docs/generator/document-generator';
+import { periodLabel } from '../../docs/generator/file-name';
 import type { Sheet } from '../../docs/generator/renderers';
 import { REPORT_SHEETS, ReportSheet, WarehouseReportDto } from './warehouse-report.dto';
 import { ReportWindow, WarehouseReportRepository } from './warehouse-report.repository';
@@ -61,6 +62,7 @@ export class WarehouseReportService {
       type: 'report',
       format: request.format ?? 'xlsx',
       comment: request.comment,
+      name: { kind: 'warehouse-report', label: periodLabel(request) },
       title: REPORT_TITLE,
       subtitle: [
         `Сформирован ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
