@@ -3,7 +3,6 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
-  IsIn,
   IsOptional,
   IsUUID,
   Equals,
@@ -11,7 +10,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { Omittable, SearchTerm, TrimmedName, TrimmedText } from '../../../../core/http/validators';
+import { Omittable, OneOf, SearchTerm, TrimmedName, TrimmedText } from '../../../../core/http/validators';
 import { Amount, Quantity } from '../../../../core/money/money.validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { ClientDetailDto } from '../../../crm/clients/dto/client.dto';
@@ -54,9 +53,7 @@ export class DealPositionInputDto {
   @Quantity()
   quantity: number;
 
-  @ApiProperty({ enum: POSITION_UNITS, required: false, default: 'pcs' })
-  @Omittable()
-  @IsIn(POSITION_UNITS)
+  @OneOf(POSITION_UNITS, { omittable: true, default: 'pcs' })
   unit?: PositionUnit;
 
   /** A catalog unit of this company. */
@@ -106,9 +103,7 @@ export class DealPositionChangeDto {
   @Quantity()
   quantity?: number;
 
-  @ApiProperty({ enum: POSITION_UNITS, required: false })
-  @Omittable()
-  @IsIn(POSITION_UNITS)
+  @OneOf(POSITION_UNITS, { omittable: true })
   unit?: PositionUnit;
 
   @IsOptional()
@@ -193,9 +188,7 @@ export class ListDealsQueryDto extends PageQueryDto {
   search?: string;
 
   /** `status`: the board, every status with its count and its newest `limit` deals. */
-  @ApiProperty({ enum: ['status'], required: false })
-  @IsOptional()
-  @IsIn(['status'])
+  @OneOf(['status'], { optional: true })
   group_by?: 'status';
 }
 
