@@ -10,6 +10,7 @@ import {
 } from 'typeorm';
 import { CompanyEntity } from '../companies/company.entity';
 import { SupportTicketEntity } from './ticket.entity';
+import { CompanyReference } from '../../database/company-reference';
 
 /**
  * A message of a ticket. The columns of CompanyOwnedEntity, declared here because the
@@ -32,11 +33,7 @@ export class SupportMessageEntity {
   @Column({ type: 'uuid', update: false })
   ticket_id: string;
 
-  @ManyToOne(() => SupportTicketEntity, { onDelete: 'CASCADE' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'ticket_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => SupportTicketEntity, 'CASCADE')
   ticket?: SupportTicketEntity;
 
   /** The author (a plain id, see SupportTicketEntity.initiator_id). */

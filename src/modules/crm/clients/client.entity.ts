@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 import { MetadataProperty } from '../../../core/http/validators';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { CRM_STATUSES, CrmSourceEntity } from '../sources/source.entity';
+import { CompanyReference } from '../../../database/company-reference';
 
 export const CLIENT_TYPES = ['individual', 'legal'] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
@@ -25,11 +26,7 @@ export class CrmClientEntity extends CompanyOwnedEntity {
   source_id: string;
 
   /** Sources are never deleted on their own; they go with their company, as clients do. */
-  @ManyToOne(() => CrmSourceEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'source_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => CrmSourceEntity)
   source?: CrmSourceEntity;
 
   @Column({ type: 'varchar', length: 100 })

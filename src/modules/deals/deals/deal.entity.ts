@@ -3,6 +3,7 @@ import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { CrmClientEntity } from '../../crm/clients/client.entity';
 import { DealStatusEntity } from '../statuses/deal-status.entity';
 import { DealTypeEntity } from '../types/deal-type.entity';
+import { CompanyReference } from '../../../database/company-reference';
 
 /**
  * A deal. Its type and status are rows of its own company (composite foreign keys on
@@ -26,21 +27,13 @@ export class DealEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid', nullable: true })
   type_id: string | null;
 
-  @ManyToOne(() => DealTypeEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'type_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => DealTypeEntity)
   type?: DealTypeEntity;
 
   @Column({ type: 'uuid' })
   status_id: string;
 
-  @ManyToOne(() => DealStatusEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'status_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => DealStatusEntity)
   status?: DealStatusEntity;
 
   /** A CRM client of the company (checked by the service; clients are never deleted on their own). */

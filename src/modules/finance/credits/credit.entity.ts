@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 import { MetadataProperty } from '../../../core/http/validators';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { CounterpartyEntity } from '../../counterparties/counterparty.entity';
+import { CompanyReference } from '../../../database/company-reference';
 
 /** debt: the company owes; credit: owed to the company. */
 export const CREDIT_TYPES = ['debt', 'credit'] as const;
@@ -66,10 +67,6 @@ export class CreditEntity extends CompanyOwnedEntity {
   counterparty_id: string;
 
   /** Counterparties are never deleted; they go with their company, as credits do. */
-  @ManyToOne(() => CounterpartyEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'counterparty_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => CounterpartyEntity)
   counterparty?: CounterpartyEntity;
 }

@@ -7,6 +7,7 @@ import { EmployeeEntity } from '../../hrm/employees/employee.entity';
 import { DIRECTIONS, TransactionCategoryEntity } from '../categories/category.entity';
 import { CreditEntity } from '../credits/credit.entity';
 import { DealEntity } from '../../deals/deals/deal.entity';
+import { CompanyReference } from '../../../database/company-reference';
 
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -92,11 +93,7 @@ export class TransactionEntity {
   category_id: string | null;
 
   /** A used category cannot be deleted: the database refuses it, which the API answers with 409. */
-  @ManyToOne(() => TransactionCategoryEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'category_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => TransactionCategoryEntity)
   category?: TransactionCategoryEntity;
 
   /** The credit this transaction pays (or reverses a payment of). */

@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 import { MetadataProperty } from '../../../core/http/validators';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { CompanyReference } from '../../../database/company-reference';
 
 /** Status of a category and of a unit: nothing in the catalog is deleted, only deactivated. */
 export const CATALOG_STATUSES = ['active', 'inactive'] as const;
@@ -32,11 +33,7 @@ export class CatalogCategoryEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid', nullable: true })
   parent_id: string | null;
 
-  @ManyToOne(() => CatalogCategoryEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'parent_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => CatalogCategoryEntity)
   parent?: CatalogCategoryEntity;
 
   @MetadataProperty()

@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Check, Column, Entity, Index } from 'typeorm';
 import { MetadataProperty } from '../../../core/http/validators';
 import { CURRENCY_CODES } from '../../../core/money/currencies';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { CATALOG_STATUSES, CatalogCategoryEntity } from '../categories/category.entity';
+import { CompanyReference } from '../../../database/company-reference';
 
 export const UNIT_TYPES = ['product', 'service'] as const;
 export type UnitType = (typeof UNIT_TYPES)[number];
@@ -82,11 +83,7 @@ export class CatalogUnitEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid' })
   category_id: string;
 
-  @ManyToOne(() => CatalogCategoryEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'category_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => CatalogCategoryEntity)
   category?: CatalogCategoryEntity;
 
   @MetadataProperty()
