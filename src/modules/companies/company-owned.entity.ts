@@ -2,6 +2,21 @@ import { Column, CreateDateColumn, JoinColumn, ManyToOne, PrimaryGeneratedColumn
 import { CompanyEntity } from './company.entity';
 
 /**
+ * The company a row belongs to, joined on its `company_id`: the row goes when the company goes
+ * (ON DELETE CASCADE), so the purge is one DELETE of the company. `foreignKey`: the constraint's
+ * name, where the migration named it.
+ */
+export function OwningCompany(foreignKey?: string) {
+  return (prototype: object, property: string) => {
+    JoinColumn(foreignKey ? { name: 'company_id', foreignKeyConstraintName: foreignKey } : { name: 'company_id' })(
+      prototype,
+      property,
+    );
+    ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })(prototype, property);
+  };
+}
+
+/**
  * The columns every company table starts with: its id, the company it belongs to (its rows go
  * when the company goes: the purge is one cascading DELETE), and the two timestamps. Each
  * table still declares its own indexes, every one starting with company_id.
@@ -14,9 +29,7 @@ export abstract class CompanyOwnedEntity {
   @Column({ type: 'uuid', update: false })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  @OwningCompany() company?: CompanyEntity;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;

@@ -1,4 +1,5 @@
-import { Column, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, PrimaryColumn } from 'typeorm';
+import { OwningCompany } from './company-owned.entity';
 import { CompanyEntity } from './company.entity';
 
 /**
@@ -12,9 +13,7 @@ export function KeptCounts(table: string) {
     @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: pkey })
     company_id: string;
 
-    @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-    @JoinColumn({ name: 'company_id', foreignKeyConstraintName: `${table}_company_fkey` })
-    company?: CompanyEntity;
+    @OwningCompany(`${table}_company_fkey`) company?: CompanyEntity;
 
     @PrimaryColumn({ type: 'varchar', length: 128, primaryKeyConstraintName: pkey })
     filter: string;
@@ -39,9 +38,7 @@ export function KeptDaySums(table: string) {
     @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: pkey })
     company_id: string;
 
-    @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-    @JoinColumn({ name: 'company_id', foreignKeyConstraintName: `${table}_company_fkey` })
-    company?: CompanyEntity;
+    @OwningCompany(`${table}_company_fkey`) company?: CompanyEntity;
 
     @PrimaryColumn({ type: 'varchar', length: 32, primaryKeyConstraintName: pkey })
     dim: string;

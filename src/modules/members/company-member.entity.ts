@@ -4,6 +4,7 @@ import { IsIn, IsOptional } from 'class-validator';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { AccountEntity } from '../accounts/account.entity';
 import { CompanyEntity } from '../companies/company.entity';
+import { OwningCompany } from '../companies/company-owned.entity';
 
 export const MEMBER_ROLES = ['owner', 'member'] as const;
 
@@ -44,9 +45,7 @@ export class CompanyMemberEntity {
   @PrimaryColumn({ type: 'uuid' })
   account_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  @OwningCompany() company?: CompanyEntity;
 
   @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'account_id' })

@@ -1,16 +1,8 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { CompanyEntity } from '../companies/company.entity';
 import { SupportTicketEntity } from './ticket.entity';
 import { CompanyReference } from '../../database/company-reference';
+import { OwningCompany } from '../companies/company-owned.entity';
 
 /**
  * A message of a ticket. The columns of CompanyOwnedEntity, declared here because the
@@ -26,9 +18,7 @@ export class SupportMessageEntity {
   @Column({ type: 'uuid', update: false })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  @OwningCompany() company?: CompanyEntity;
 
   @Column({ type: 'uuid', update: false })
   ticket_id: string;

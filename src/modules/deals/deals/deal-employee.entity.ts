@@ -2,6 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typ
 import { CompanyEntity } from '../../companies/company.entity';
 import { EmployeeEntity } from '../../hrm/employees/employee.entity';
 import { DealEntity } from './deal.entity';
+import { OwningCompany } from '../../companies/company-owned.entity';
 
 /** An employee working on a deal; (company_id, employee_id) serves the list's employee filter. */
 @Entity('deal_employees')
@@ -24,7 +25,5 @@ export class DealEmployeeEntity {
   @Column({ type: 'uuid' })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  @OwningCompany() company?: CompanyEntity;
 }

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { CompanyEntity } from '../../companies/company.entity';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { CompanyOwnedEntity, OwningCompany } from '../../companies/company-owned.entity';
 import { DocEntity } from '../../docs/doc.entity';
 import { DealEntity } from '../deals/deal.entity';
 
@@ -14,9 +14,7 @@ export class DealInvoiceCounterEntity {
   @PrimaryColumn({ type: 'uuid' })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  @OwningCompany() company?: CompanyEntity;
 
   @PrimaryColumn({ type: 'int' })
   year: number;

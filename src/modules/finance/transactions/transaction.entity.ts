@@ -8,6 +8,7 @@ import { DIRECTIONS, TransactionCategoryEntity } from '../categories/category.en
 import { CreditEntity } from '../credits/credit.entity';
 import { DealEntity } from '../../deals/deals/deal.entity';
 import { CompanyReference } from '../../../database/company-reference';
+import { OwningCompany } from '../../companies/company-owned.entity';
 
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -43,9 +44,7 @@ export class TransactionEntity {
   @Column({ type: 'uuid', update: false })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  @OwningCompany() company?: CompanyEntity;
 
   @Column({ type: 'numeric', precision: 23, scale: 8 })
   base_amount: number;

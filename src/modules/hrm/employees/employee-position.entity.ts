@@ -2,6 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typ
 import { CompanyEntity } from '../../companies/company.entity';
 import { PositionEntity } from '../positions/position.entity';
 import { EmployeeEntity } from './employee.entity';
+import { OwningCompany } from '../../companies/company-owned.entity';
 
 /** Which positions an employee holds; company_id keeps every row scoped to its tenant. */
 @Entity('employee_positions')
@@ -25,7 +26,5 @@ export class EmployeePositionEntity {
   @JoinColumn({ name: 'position_id' })
   position?: PositionEntity;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  @OwningCompany() company?: CompanyEntity;
 }
