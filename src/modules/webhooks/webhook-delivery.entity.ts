@@ -1,7 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { WebhookEventEntity } from './webhook-event.entity';
 import { WebhookEntity } from './webhook.entity';
+import { EnumColumn } from '../../core/openapi/columns';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -37,8 +37,7 @@ export class WebhookDeliveryEntity {
   event?: WebhookEventEntity;
 
   /** `pending` while attempts remain. */
-  @ApiProperty({ enum: DELIVERY_STATUSES })
-  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  @EnumColumn(DELIVERY_STATUSES, { length: 16, default: 'pending' })
   status: string;
 
   @Column({ type: 'int', default: 0 })

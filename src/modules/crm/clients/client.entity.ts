@@ -1,9 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index } from 'typeorm';
-import { MetadataProperty } from '../../../core/http/validators';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { CRM_STATUSES, CrmSourceEntity } from '../sources/source.entity';
 import { CompanyReference } from '../../../database/company-reference';
+import { EnumColumn, MetadataColumn } from '../../../core/openapi/columns';
 
 export const CLIENT_TYPES = ['individual', 'legal'] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
@@ -48,15 +47,12 @@ export class CrmClientEntity extends CompanyOwnedEntity {
   @Column({ type: 'text', nullable: true })
   comment: string | null;
 
-  @ApiProperty({ enum: CLIENT_TYPES })
-  @Column({ type: 'varchar', length: 16 })
+  @EnumColumn(CLIENT_TYPES, { length: 16 })
   type: string;
 
-  @ApiProperty({ enum: CRM_STATUSES })
-  @Column({ type: 'varchar', length: 16, default: 'active' })
+  @EnumColumn(CRM_STATUSES, { length: 16, default: 'active' })
   status: string;
 
-  @MetadataProperty()
-  @Column({ type: 'jsonb', nullable: true })
+  @MetadataColumn()
   metadata: object | null;
 }

@@ -1,6 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { MetadataProperty } from '../../../core/http/validators';
 import { CURRENCY_CODES } from '../../../core/money/currencies';
 import { CompanyEntity } from '../../companies/company.entity';
 import { EmployeeEntity } from '../../hrm/employees/employee.entity';
@@ -9,6 +7,7 @@ import { CreditEntity } from '../credits/credit.entity';
 import { DealEntity } from '../../deals/deals/deal.entity';
 import { CompanyReference } from '../../../database/company-reference';
 import { OwningCompany } from '../../companies/company-owned.entity';
+import { EnumColumn, MetadataColumn } from '../../../core/openapi/columns';
 
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -49,16 +48,13 @@ export class TransactionEntity {
   @Column({ type: 'numeric', precision: 23, scale: 8 })
   base_amount: number;
 
-  @ApiProperty({ enum: CURRENCY_CODES })
-  @Column({ type: 'varchar', length: 8 })
+  @EnumColumn(CURRENCY_CODES, { length: 8 })
   currency: string;
 
-  @ApiProperty({ enum: DIRECTIONS })
-  @Column({ type: 'varchar', length: 16 })
+  @EnumColumn(DIRECTIONS, { length: 16 })
   direction: string;
 
-  @ApiProperty({ enum: TRANSACTION_STATUSES })
-  @Column({ type: 'varchar', length: 16, default: 'completed' })
+  @EnumColumn(TRANSACTION_STATUSES, { length: 16, default: 'completed' })
   status: string;
 
   @Column({ type: 'text', nullable: true })
@@ -72,8 +68,7 @@ export class TransactionEntity {
   @JoinColumn({ name: 'reverse_to' })
   original?: TransactionEntity;
 
-  @MetadataProperty()
-  @Column({ type: 'jsonb', nullable: true })
+  @MetadataColumn()
   metadata: object | null;
 
   /** When the money moved: the request's time, or a credit payment's `paid_at` (so written, not generated). */

@@ -1,7 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { AccountEntity } from '../../accounts/account.entity';
+import { EnumColumn } from '../../../core/openapi/columns';
 
 export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
@@ -35,8 +35,7 @@ export class EmployeeEntity extends CompanyOwnedEntity {
   @Column({ type: 'varchar', length: 32, nullable: true })
   phone: string | null;
 
-  @ApiProperty({ enum: EMPLOYEE_STATUSES })
-  @Column({ type: 'varchar', length: 16, default: 'active' })
+  @EnumColumn(EMPLOYEE_STATUSES, { length: 16, default: 'active' })
   status: string;
 
   /** The linked platform account, null when none. */

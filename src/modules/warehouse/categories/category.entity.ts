@@ -1,8 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index } from 'typeorm';
-import { MetadataProperty } from '../../../core/http/validators';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { CompanyReference } from '../../../database/company-reference';
+import { EnumColumn, MetadataColumn } from '../../../core/openapi/columns';
 
 /** Status of a category and of a unit: nothing in the catalog is deleted, only deactivated. */
 export const CATALOG_STATUSES = ['active', 'inactive'] as const;
@@ -25,8 +24,7 @@ export class CatalogCategoryEntity extends CompanyOwnedEntity {
   @Column({ type: 'text', nullable: true })
   comment: string | null;
 
-  @ApiProperty({ enum: CATALOG_STATUSES })
-  @Column({ type: 'varchar', length: 16, default: 'active' })
+  @EnumColumn(CATALOG_STATUSES, { length: 16, default: 'active' })
   status: string;
 
   /** Null for a root category. */
@@ -36,7 +34,6 @@ export class CatalogCategoryEntity extends CompanyOwnedEntity {
   @CompanyReference(() => CatalogCategoryEntity)
   parent?: CatalogCategoryEntity;
 
-  @MetadataProperty()
-  @Column({ type: 'jsonb', nullable: true })
+  @MetadataColumn()
   metadata: object | null;
 }

@@ -4,6 +4,7 @@ import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { CatalogUnitEntity, TRACKING_DETAILS } from '../units/unit.entity';
 import { StockBatchEntity } from './stock-batch.entity';
 import { CompanyReference } from '../../../database/company-reference';
+import { EnumColumn } from '../../../core/openapi/columns';
 
 /**
  * What an income batch brought in: one row per batch-tracked line, one per serial piece.
@@ -22,8 +23,7 @@ import { CompanyReference } from '../../../database/company-reference';
 })
 @Check('stock_positions_remaining_check', 'remaining >= 0 AND remaining <= quantity AND quantity > 0')
 export class StockPositionEntity extends CompanyOwnedEntity {
-  @ApiProperty({ enum: TRACKING_DETAILS })
-  @Column({ type: 'varchar', length: 16, update: false })
+  @EnumColumn(TRACKING_DETAILS, { length: 16, update: false })
   type: string;
 
   @Column({ type: 'uuid', update: false })
