@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { CompanyResources } from '../../../core/access/company-route.decorators';
@@ -6,12 +6,23 @@ import { ClientsService } from './clients.service';
 import { ClientDetailDto, CreateClientDto, ListClientsQueryDto, UpdateClientDto } from './dto/client.dto';
 import { CrmClientEntity } from './client.entity';
 import { Endpoint } from '../../../core/openapi/endpoint.decorator';
+import { StatusRoutes } from '../../../core/http/status-routes';
 
 @ApiTags('CRM')
 @Controller('companies/:id/modules/crm/clients')
 @CompanyResources({ clientId: CrmClientEntity })
-export class ClientsController {
-  constructor(private readonly clients: ClientsService) {}
+export class ClientsController extends StatusRoutes({
+  param: 'clientId',
+  permission: 'crm.clients.update',
+  answer: ClientDetailDto,
+  routes: {
+    activate: { status: 'active', summary: 'Make the client active (no change if it already is)' },
+    deactivate: { status: 'inactive', summary: 'Make the client inactive (no change if it already is)' },
+  },
+}) {
+  constructor(private readonly clients: ClientsService) {
+    super();
+  }
 
   /** Clients, newest first, filtered by type, status, source and search */
   @Get()
@@ -41,19 +52,7 @@ export class ClientsController {
     return this.clients.update(company, id, body);
   }
 
-  /** Make the client active (no change if it already is) */
-  @Post(':clientId/activate')
-  @HttpCode(HttpStatus.OK)
-  @Endpoint({ permission: 'crm.clients.update', answer: ClientDetailDto })
-  activate(@CurrentCompany() company: CompanyAccess, @Param('clientId') id: string) {
-    return this.clients.setStatus(company, id, 'active');
-  }
-
-  /** Make the client inactive (no change if it already is) */
-  @Post(':clientId/deactivate')
-  @HttpCode(HttpStatus.OK)
-  @Endpoint({ permission: 'crm.clients.update', answer: ClientDetailDto })
-  deactivate(@CurrentCompany() company: CompanyAccess, @Param('clientId') id: string) {
-    return this.clients.setStatus(company, id, 'inactive');
+  setStatus(company: CompanyAccess, id: string, status: Parameters<ClientsService['setStatus']>[2]) {
+    return this.clients.setStatus(company, id, status);
   }
 }

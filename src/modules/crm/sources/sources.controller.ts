@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { CompanyResources } from '../../../core/access/company-route.decorators';
@@ -6,12 +6,27 @@ import { CreateSourceDto, ListSourcesQueryDto, SourceDto, UpdateSourceDto } from
 import { SourcesService } from './sources.service';
 import { CrmSourceEntity } from './source.entity';
 import { Endpoint } from '../../../core/openapi/endpoint.decorator';
+import { StatusRoutes } from '../../../core/http/status-routes';
 
 @ApiTags('CRM')
 @Controller('companies/:id/modules/crm/sources')
 @CompanyResources({ sourceId: CrmSourceEntity })
-export class SourcesController {
-  constructor(private readonly sources: SourcesService) {}
+export class SourcesController extends StatusRoutes({
+  param: 'sourceId',
+  permission: 'crm.sources.update',
+  answer: SourceDto,
+  routes: {
+    activate: { status: 'active', summary: 'Make the source active (no change if it already is)' },
+    deactivate: {
+      status: 'inactive',
+      summary: 'Make the source inactive (no change if it already is); its clients keep it. The system source: 409',
+      errors: { conflict: 'the system source cannot be changed' },
+    },
+  },
+}) {
+  constructor(private readonly sources: SourcesService) {
+    super();
+  }
 
   /** The company's client sources, newest first */
   @Get()
@@ -45,23 +60,7 @@ export class SourcesController {
     return this.sources.update(company, id, body);
   }
 
-  /** Make the source active (no change if it already is) */
-  @Post(':sourceId/activate')
-  @HttpCode(HttpStatus.OK)
-  @Endpoint({ permission: 'crm.sources.update', answer: SourceDto })
-  activate(@CurrentCompany() company: CompanyAccess, @Param('sourceId') id: string) {
-    return this.sources.setStatus(company, id, 'active');
-  }
-
-  /** Make the source inactive (no change if it already is); its clients keep it. The system source: 409 */
-  @Post(':sourceId/deactivate')
-  @HttpCode(HttpStatus.OK)
-  @Endpoint({
-    permission: 'crm.sources.update',
-    answer: SourceDto,
-    errors: { conflict: 'the system source cannot be changed' },
-  })
-  deactivate(@CurrentCompany() company: CompanyAccess, @Param('sourceId') id: string) {
-    return this.sources.setStatus(company, id, 'inactive');
+  setStatus(company: CompanyAccess, id: string, status: Parameters<SourcesService['setStatus']>[2]) {
+    return this.sources.setStatus(company, id, status);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { CompanyResources } from '../../../core/access/company-route.decorators';
@@ -11,12 +11,23 @@ import {
   UpdateCatalogCategoryDto,
 } from './dto/category.dto';
 import { Endpoint } from '../../../core/openapi/endpoint.decorator';
+import { StatusRoutes } from '../../../core/http/status-routes';
 
 @ApiTags('Warehouse')
 @Controller('companies/:id/modules/wm/catalog/categories')
 @CompanyResources({ categoryId: CatalogCategoryEntity })
-export class CatalogCategoriesController {
-  constructor(private readonly categories: CatalogCategoriesService) {}
+export class CatalogCategoriesController extends StatusRoutes({
+  param: 'categoryId',
+  permission: 'wm.catalog.categories.update',
+  answer: CatalogCategoryDto,
+  routes: {
+    activate: { status: 'active', summary: 'Make the category active (no change if it already is)' },
+    deactivate: { status: 'inactive', summary: 'Make the category inactive (no change if it already is)' },
+  },
+}) {
+  constructor(private readonly categories: CatalogCategoriesService) {
+    super();
+  }
 
   /** Catalog categories by name, filtered by status, parent and search */
   @Get()
@@ -50,19 +61,7 @@ export class CatalogCategoriesController {
     return this.categories.update(company, id, body);
   }
 
-  /** Make the category active (no change if it already is) */
-  @Post(':categoryId/activate')
-  @HttpCode(HttpStatus.OK)
-  @Endpoint({ permission: 'wm.catalog.categories.update', answer: CatalogCategoryDto })
-  activate(@CurrentCompany() company: CompanyAccess, @Param('categoryId') id: string) {
-    return this.categories.setStatus(company, id, 'active');
-  }
-
-  /** Make the category inactive (no change if it already is) */
-  @Post(':categoryId/deactivate')
-  @HttpCode(HttpStatus.OK)
-  @Endpoint({ permission: 'wm.catalog.categories.update', answer: CatalogCategoryDto })
-  deactivate(@CurrentCompany() company: CompanyAccess, @Param('categoryId') id: string) {
-    return this.categories.setStatus(company, id, 'inactive');
+  setStatus(company: CompanyAccess, id: string, status: Parameters<CatalogCategoriesService['setStatus']>[2]) {
+    return this.categories.setStatus(company, id, status);
   }
 }

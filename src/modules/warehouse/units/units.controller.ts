@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { CompanyResources } from '../../../core/access/company-route.decorators';
@@ -6,12 +6,23 @@ import { CreateUnitDto, ListUnitsQueryDto, UnitDto, UpdateUnitDto } from './dto/
 import { CatalogUnitEntity } from './unit.entity';
 import { UnitsService } from './units.service';
 import { Endpoint } from '../../../core/openapi/endpoint.decorator';
+import { StatusRoutes } from '../../../core/http/status-routes';
 
 @ApiTags('Warehouse')
 @Controller('companies/:id/modules/wm/catalog/units')
 @CompanyResources({ unitId: CatalogUnitEntity })
-export class CatalogUnitsController {
-  constructor(private readonly units: UnitsService) {}
+export class CatalogUnitsController extends StatusRoutes({
+  param: 'unitId',
+  permission: 'wm.catalog.units.update',
+  answer: UnitDto,
+  routes: {
+    activate: { status: 'active', summary: 'Make the unit active (no change if it already is)' },
+    deactivate: { status: 'inactive', summary: 'Make the unit inactive (no change if it already is)' },
+  },
+}) {
+  constructor(private readonly units: UnitsService) {
+    super();
+  }
 
   /** Catalog units (goods and services) by name, with filters and search */
   @Get()
@@ -41,19 +52,7 @@ export class CatalogUnitsController {
     return this.units.update(company, id, body);
   }
 
-  /** Make the unit active (no change if it already is) */
-  @Post(':unitId/activate')
-  @HttpCode(HttpStatus.OK)
-  @Endpoint({ permission: 'wm.catalog.units.update', answer: UnitDto })
-  activate(@CurrentCompany() company: CompanyAccess, @Param('unitId') id: string) {
-    return this.units.setStatus(company, id, 'active');
-  }
-
-  /** Make the unit inactive (no change if it already is) */
-  @Post(':unitId/deactivate')
-  @HttpCode(HttpStatus.OK)
-  @Endpoint({ permission: 'wm.catalog.units.update', answer: UnitDto })
-  deactivate(@CurrentCompany() company: CompanyAccess, @Param('unitId') id: string) {
-    return this.units.setStatus(company, id, 'inactive');
+  setStatus(company: CompanyAccess, id: string, status: Parameters<UnitsService['setStatus']>[2]) {
+    return this.units.setStatus(company, id, status);
   }
 }
