@@ -16,3 +16,15 @@ export function CompanyReference<T>(target: () => new (...args: never[]) => T, o
     ManyToOne(target, { onDelete })(prototype, property);
   };
 }
+
+/**
+ * A reference to another table's row by its id: the property `x` joined on `x_id` (or `column`),
+ * with the foreign key's delete rule: `CASCADE` (the row goes with the one it belongs to),
+ * `SET NULL` (the reference is cleared), `NO ACTION` (the delete is refused).
+ */
+export function Reference<T>(target: () => new (...args: never[]) => T, onDelete: OnDeleteType, column?: string) {
+  return (prototype: object, property: string) => {
+    JoinColumn({ name: column ?? `${property}_id` })(prototype, property);
+    ManyToOne(target, { onDelete })(prototype, property);
+  };
+}

@@ -1,8 +1,9 @@
 import { OneOf } from '../../core/http/validators';
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 import { AccountEntity } from '../accounts/account.entity';
 import { CompanyEntity } from '../companies/company.entity';
 import { OwningCompany } from '../companies/company-owned.entity';
+import { Reference } from '../../database/company-reference';
 
 export const MEMBER_ROLES = ['owner', 'member'] as const;
 
@@ -36,9 +37,7 @@ export abstract class MembershipKey {
 
   @OwningCompany() company?: CompanyEntity;
 
-  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
+  @Reference(() => AccountEntity, 'CASCADE') account?: AccountEntity;
 }
 
 @Entity('company_members')

@@ -1,9 +1,9 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { CrmClientEntity } from '../../crm/clients/client.entity';
 import { DealStatusEntity } from '../statuses/deal-status.entity';
 import { DealTypeEntity } from '../types/deal-type.entity';
-import { CompanyReference } from '../../../database/company-reference';
+import { CompanyReference, Reference } from '../../../database/company-reference';
 
 /**
  * A deal. Its type and status are rows of its own company (composite foreign keys on
@@ -40,9 +40,7 @@ export class DealEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid', nullable: true })
   client_id: string | null;
 
-  @ManyToOne(() => CrmClientEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'client_id' })
-  client?: CrmClientEntity;
+  @Reference(() => CrmClientEntity, 'SET NULL') client?: CrmClientEntity;
 
   /** Σ round(price × quantity, 2) over the positions, in RUB. */
   @Column({ type: 'numeric', precision: 32, scale: 2, default: 0 })

@@ -1,11 +1,11 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { CURRENCY_CODES } from '../../../core/money/currencies';
 import { CompanyEntity } from '../../companies/company.entity';
 import { EmployeeEntity } from '../../hrm/employees/employee.entity';
 import { DIRECTIONS, TransactionCategoryEntity } from '../categories/category.entity';
 import { CreditEntity } from '../credits/credit.entity';
 import { DealEntity } from '../../deals/deals/deal.entity';
-import { CompanyReference } from '../../../database/company-reference';
+import { CompanyReference, Reference } from '../../../database/company-reference';
 import { OwningCompany } from '../../companies/company-owned.entity';
 import { EnumColumn, MetadataColumn } from '../../../core/openapi/columns';
 
@@ -64,9 +64,7 @@ export class TransactionEntity {
   @Column({ type: 'uuid', nullable: true })
   reverse_to: string | null;
 
-  @ManyToOne(() => TransactionEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn({ name: 'reverse_to' })
-  original?: TransactionEntity;
+  @Reference(() => TransactionEntity, 'NO ACTION', 'reverse_to') original?: TransactionEntity;
 
   @MetadataColumn()
   metadata: object | null;
@@ -79,9 +77,7 @@ export class TransactionEntity {
   employee_id: string | null;
 
   /** Employees are never deleted; they go with their company, as transactions do. */
-  @ManyToOne(() => EmployeeEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn({ name: 'employee_id' })
-  employee?: EmployeeEntity;
+  @Reference(() => EmployeeEntity, 'NO ACTION') employee?: EmployeeEntity;
 
   @Column({ type: 'uuid', nullable: true })
   category_id: string | null;
@@ -94,16 +90,12 @@ export class TransactionEntity {
   @Column({ type: 'uuid', nullable: true })
   credit_id: string | null;
 
-  @ManyToOne(() => CreditEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn({ name: 'credit_id' })
-  credit?: CreditEntity;
+  @Reference(() => CreditEntity, 'NO ACTION') credit?: CreditEntity;
 
   /** The deal this transaction belongs to; deleting the deal keeps the transaction, unlinked. */
   @Column({ type: 'uuid', nullable: true })
   deal_id: string | null;
 
   /** Added by the Deals migration. */
-  @ManyToOne(() => DealEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'deal_id' })
-  deal?: DealEntity;
+  @Reference(() => DealEntity, 'SET NULL') deal?: DealEntity;
 }

@@ -1,7 +1,8 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { AccountEntity } from '../../accounts/account.entity';
 import { EnumColumn } from '../../../core/openapi/columns';
+import { Reference } from '../../../database/company-reference';
 
 export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
@@ -42,9 +43,7 @@ export class EmployeeEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid', nullable: true })
   account_id: string | null;
 
-  @ManyToOne(() => AccountEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
+  @Reference(() => AccountEntity, 'SET NULL') account?: AccountEntity;
 
   /** When the account was linked, null when none is. */
   @Column({ type: 'timestamptz', nullable: true })
