@@ -2,19 +2,21 @@ import { HttpStatus, RequestMethod } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import type { CompanyAccess } from '../access/company-access';
 import { REQUIRED_PERMISSION } from '../access/company-route.decorators';
-import { StatusRoutes } from './status-routes';
+import { StatusRoutes, type StatusTransitions } from './status-routes';
 
 class Answer {}
 
-class ProbeController extends StatusRoutes({
-  param: 'thingId',
-  permission: 'crm.clients.update',
-  answer: Answer,
+const transitions: StatusTransitions<'active' | 'closed'> = {
   routes: {
     activate: { status: 'active', summary: 'Make it active' },
     close: { status: 'closed', summary: 'Close it' },
   },
-}) {
+  answer: Answer,
+  param: 'thingId',
+  permission: 'crm.clients.update',
+};
+
+class ProbeController extends StatusRoutes(transitions) {
   readonly calls: Array<[string, string]> = [];
 
   setStatus(_company: CompanyAccess, id: string, status: string) {
