@@ -17,11 +17,11 @@ export function OwningCompany(foreignKey?: string) {
 }
 
 /**
- * The columns every company table starts with: its id, the company it belongs to (its rows go
- * when the company goes: the purge is one cascading DELETE), and the two timestamps. Each
- * table still declares its own indexes, every one starting with company_id.
+ * The columns every company table starts with: its id and the company it belongs to (its rows go
+ * when the company goes: the purge is one cascading DELETE). A table whose timestamps differ
+ * from CompanyOwnedEntity's extends this (TypeORM keeps a base class's column over a subclass's).
  */
-export abstract class CompanyOwnedEntity {
+export abstract class CompanyRowEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -30,7 +30,13 @@ export abstract class CompanyOwnedEntity {
   company_id: string;
 
   @OwningCompany() company?: CompanyEntity;
+}
 
+/**
+ * A company table's id, company and two timestamps. Each table still declares its own indexes,
+ * every one starting with company_id.
+ */
+export abstract class CompanyOwnedEntity extends CompanyRowEntity {
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
 

@@ -1,12 +1,11 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 import { CURRENCY_CODES } from '../../../core/money/currencies';
-import { CompanyEntity } from '../../companies/company.entity';
 import { EmployeeEntity } from '../../hrm/employees/employee.entity';
 import { DIRECTIONS, TransactionCategoryEntity } from '../categories/category.entity';
 import { CreditEntity } from '../credits/credit.entity';
 import { DealEntity } from '../../deals/deals/deal.entity';
 import { CompanyReference, Reference } from '../../../database/company-reference';
-import { OwningCompany } from '../../companies/company-owned.entity';
+import { CompanyRowEntity } from '../../companies/company-owned.entity';
 import { EnumColumn, MetadataColumn } from '../../../core/openapi/columns';
 
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
@@ -36,15 +35,7 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 })
 @Index('transactions_company_currency_created_at_idx', { synchronize: false })
 @Index('transactions_search_trgm_idx', { synchronize: false })
-export class TransactionEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ type: 'uuid', update: false })
-  company_id: string;
-
-  @OwningCompany() company?: CompanyEntity;
-
+export class TransactionEntity extends CompanyRowEntity {
   @Column({ type: 'numeric', precision: 23, scale: 8 })
   base_amount: number;
 
