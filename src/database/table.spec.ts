@@ -70,6 +70,14 @@ describe('Table', () => {
     expect(widgets.assignments({ owner_id: 'x' })).toBeNull();
   });
 
+  it('sets a status, moving updated_at only when it changes, on the company row only', () => {
+    const update = widgets.setStatus('c1', 'w1', 'inactive').render();
+    expect(update.text.replace(/\s+/g, ' ')).toBe(
+      'UPDATE widgets SET status = $1, updated_at = CASE WHEN status = $2 THEN updated_at ELSE now() END WHERE id = $3 AND company_id = $4',
+    );
+    expect(update.values).toEqual(['inactive', 'inactive', 'w1', 'c1']);
+  });
+
   it('refuses a class that is not an entity', () => {
     expect(() => new Table(class NotAnEntity {})).toThrow(/not an @Entity/);
   });

@@ -143,6 +143,17 @@ export class Table<E> {
     );
   }
 
+  /**
+   * A status transition (activate, deactivate, close…) of the company's row `id`:
+   * `UPDATE <table> SET status = …` that moves `updated_at` only when the status changes, so
+   * repeating a transition changes nothing. Append `RETURNING …`; no row: not this company's.
+   */
+  setStatus(companyId: string, id: string, status: string): Sql {
+    return sql`UPDATE ${raw(this.name)}
+      SET status = ${status}, updated_at = CASE WHEN status = ${status} THEN updated_at ELSE now() END
+      WHERE id = ${id} AND company_id = ${companyId}`;
+  }
+
   private present(values: object, accepts: (column: ColumnInfo) => boolean): Array<[ColumnInfo, unknown]> {
     return Object.entries(values).flatMap(([key, value]) => {
       const column = this.byName.get(key);

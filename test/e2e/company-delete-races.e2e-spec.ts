@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { CompaniesRepository } from '../../src/modules/companies/companies.repository';
+import { CompanyDeletionRepository } from '../../src/modules/companies/company-deletion.repository';
 import { newAccount, newCompany, TestAccount } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectPage, expectSuccess } from '../support/expectations';
@@ -37,7 +37,7 @@ describe('Company deletion under concurrent requests', () => {
 
   it('writes racing the purge never deadlock: each finishes before it (2xx) or is 404', async () => {
     // The purge holds the company row a while before deleting, so writes arrive while it is held.
-    const companies = t.app.get(CompaniesRepository);
+    const companies = t.app.get(CompanyDeletionRepository);
     const deleteMarked = companies.deleteMarked.bind(companies);
     const slowDelete = jest.spyOn(companies, 'deleteMarked').mockImplementation(async (companyId) => {
       await new Promise((done) => setTimeout(done, 300));

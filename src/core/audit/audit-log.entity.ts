@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { EnumColumn } from '../openapi/columns';
 
 export const AUDIT_STATUSES = ['success', 'error', 'pending'] as const;
 export type AuditStatus = (typeof AUDIT_STATUSES)[number];
@@ -30,8 +30,7 @@ export class AuditLogEntity {
   @Column({ type: 'varchar', length: 64 })
   key: string;
 
-  @ApiProperty({ enum: AUDIT_STATUSES })
-  @Column({ type: 'varchar', length: 16 })
+  @EnumColumn(AUDIT_STATUSES, { length: 16 })
   status: string;
 
   @Column({ type: 'smallint' })

@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { IsOptional, validateSync } from 'class-validator';
-import { isRfc3339Time, Metadata, METADATA_MAX_BYTES, Phone, PHONE_PATTERN } from './validators';
+import { isRfc3339Time, Metadata, METADATA_MAX_BYTES, OneOf, Phone, PHONE_PATTERN } from './validators';
 
 class Probe {
   @IsOptional()
@@ -81,4 +81,51 @@ describe('isRfc3339Time', () => {
     'yesterday',
     42,
   ])('refuses %s', (value) => expect(isRfc3339Time(value)).toBe(false));
+});
+
+class OneOfProbe {
+  @OneOf(['a', 'b'])
+  required: string;
+
+  @OneOf(['a', 'b'], { optional: true })
+  optional?: string | null;
+
+  @OneOf(['a', 'b'], { omittable: true, default: 'a' })
+  omittable?: string;
+
+  @OneOf(['a', 'b'], { optional: true, each: true, message: 'each must be a or b' })
+  many?: string[];
+}
+
+describe('OneOf()', () => {
+  const messagesOf = (plain: Record<string, unknown>) =>
+    Object.fromEntries(
+      validateSync(plainToInstance(OneOfProbe, { required: 'a', ...plain })).map((error) => [
+        error.property,
+        Object.values(error.constraints ?? {}),
+      ]),
+    );
+
+  it('validates with @IsIn: its message, or the one given; optional lets null through, omittable only absence', () => {
+    expect(messagesOf({})).toEqual({});
+    expect(messagesOf({ required: 'c' })).toEqual({ required: ['required must be one of the following values: a, b'] });
+    expect(messagesOf({ required: undefined })).toEqual({
+      required: ['required must be one of the following values: a, b'],
+    });
+    expect(messagesOf({ optional: null, omittable: 'b', many: ['a', 'b'] })).toEqual({});
+    expect(messagesOf({ omittable: null, many: ['a', 'c'] })).toEqual({
+      omittable: ['omittable must be one of the following values: a, b'],
+      many: ['each must be a or b'],
+    });
+  });
+
+  it('documents the same values as the schema enum, optional ones as not required', () => {
+    const documented = (field: string) =>
+      Reflect.getMetadata('swagger/apiModelProperties', OneOfProbe.prototype, field) as Record<string, unknown>;
+    expect(documented('required')).toMatchObject({ enum: ['a', 'b'] });
+    expect(documented('required')).not.toHaveProperty('required');
+    expect(documented('optional')).toMatchObject({ enum: ['a', 'b'], required: false });
+    expect(documented('omittable')).toMatchObject({ enum: ['a', 'b'], required: false, default: 'a' });
+    expect(documented('many')).toMatchObject({ type: 'array', items: { enum: ['a', 'b'] }, required: false });
+  });
 });

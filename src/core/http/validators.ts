@@ -4,6 +4,7 @@ import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsEmail,
+  IsIn,
   isISO8601,
   IsNotEmpty,
   IsOptional,
@@ -207,3 +208,44 @@ export const CalendarDate = () =>
       },
     }),
   );
+
+/** How a `OneOf` field may be left out: `optional` (absent or null), `omittable` (absent, never null). */
+export interface OneOfOptions {
+  optional?: boolean;
+  omittable?: boolean;
+  /** Validated only when this holds (documented as not required), e.g. one of two alternatives. */
+  when?: (dto: never) => boolean;
+  /** The field is an array whose every item is one of the values. */
+  each?: boolean;
+  /** The 400's message instead of class-validator's `must be one of the following values: …`. */
+  message?: string;
+  default?: unknown;
+  description?: string;
+  example?: unknown;
+  nullable?: boolean;
+}
+
+/**
+ * A field that takes one of `values`: validates it (`@IsIn`, and how it may be left out) and
+ * documents the same list as the schema's `enum`, so the two cannot drift apart.
+ */
+export function OneOf(values: readonly unknown[], options: OneOfOptions = {}): PropertyDecorator {
+  const { optional, omittable, when, each, message, ...documented } = options;
+  const leftOut = optional
+    ? [IsOptional()]
+    : omittable
+      ? [Omittable()]
+      : when
+        ? [ValidateIf((dto: object) => (when as (dto: object) => boolean)(dto))]
+        : [];
+  return applyDecorators(
+    IsIn(values as unknown[], { ...(each ? { each } : {}), ...(message ? { message } : {}) }),
+    ...leftOut,
+    ApiProperty({
+      enum: values as unknown[],
+      ...(each ? { isArray: true } : {}),
+      ...(optional || omittable || when ? { required: false } : {}),
+      ...documented,
+    }),
+  );
+}

@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { AccountEntity } from './account.entity';
+import { Reference } from '../../database/company-reference';
 
 /**
  * A secret issued to an account (an API key, a fingerprint): shown once, identified afterwards
@@ -14,9 +15,7 @@ export abstract class AccountSecretEntity {
   @Column({ type: 'uuid', update: false })
   account_id: string;
 
-  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
+  @Reference(() => AccountEntity, 'CASCADE') account?: AccountEntity;
 
   /** First characters of the key, for identification. */
   @Column({ type: 'varchar', length: 16, update: false })

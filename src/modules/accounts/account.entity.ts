@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { EnumColumn } from '../../core/openapi/columns';
 
 export const AUTH_TYPES = ['password', 'oauth', 'sso', 'ldap'] as const;
 export const ACCOUNT_STATUSES = ['waiting', 'confirmed'] as const;
@@ -22,12 +23,10 @@ export class AccountEntity {
   @Column({ type: 'text', nullable: true })
   avatar_url: string | null;
 
-  @ApiProperty({ enum: AUTH_TYPES })
-  @Column({ type: 'varchar', length: 16, default: 'password' })
+  @EnumColumn(AUTH_TYPES, { length: 16, default: 'password' })
   auth_type: string;
 
-  @ApiProperty({ enum: ACCOUNT_STATUSES })
-  @Column({ type: 'varchar', length: 16, default: 'waiting' })
+  @EnumColumn(ACCOUNT_STATUSES, { length: 16, default: 'waiting' })
   status: string;
 
   /** Status text of the account ("" when unset). */

@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { SessionEntity } from './session.entity';
+import { Reference } from '../../database/company-reference';
 
 /**
  * One link of a session's refresh chain: the SHA-256 of a refresh token, never the token. A link
@@ -14,9 +15,7 @@ export class RefreshTokenEntity {
   @Column({ type: 'uuid' })
   session_id: string;
 
-  @ManyToOne(() => SessionEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'session_id' })
-  session?: SessionEntity;
+  @Reference(() => SessionEntity, 'CASCADE') session?: SessionEntity;
 
   @Index('refresh_tokens_token_hash_key', { unique: true })
   @Column({ type: 'char', length: 64 })

@@ -1,6 +1,7 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { AccountEntity } from './account.entity';
 import { FingerprintEntity } from '../fingerprints/fingerprint.entity';
+import { Reference } from '../../database/company-reference';
 
 /**
  * A signed-in session: its current access token's SHA-256 (never the token) and the end of its
@@ -15,9 +16,7 @@ export class SessionEntity {
   @Column({ type: 'uuid' })
   account_id: string;
 
-  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
+  @Reference(() => AccountEntity, 'CASCADE') account?: AccountEntity;
 
   @Index('sessions_token_hash_key', { unique: true })
   @Column({ type: 'char', length: 64 })
@@ -28,9 +27,7 @@ export class SessionEntity {
   @Column({ type: 'uuid', nullable: true })
   fingerprint_id: string | null;
 
-  @ManyToOne(() => FingerprintEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'fingerprint_id' })
-  fingerprint?: FingerprintEntity;
+  @Reference(() => FingerprintEntity, 'CASCADE') fingerprint?: FingerprintEntity;
 
   /** When the current access token stops working. */
   @Column({ type: 'timestamptz' })

@@ -1,5 +1,6 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { ApiKeyEntity } from './api-key.entity';
+import { Reference } from '../../database/company-reference';
 
 /** Requests counted per key per UTC day; one row, incremented atomically, serves every instance. */
 @Entity('api_key_usage')
@@ -10,9 +11,7 @@ export class ApiKeyUsageEntity {
   @PrimaryColumn({ type: 'date' })
   day: string;
 
-  @ManyToOne(() => ApiKeyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'api_key_id' })
-  api_key?: ApiKeyEntity;
+  @Reference(() => ApiKeyEntity, 'CASCADE') api_key?: ApiKeyEntity;
 
   @Column({ type: 'int' })
   count: number;

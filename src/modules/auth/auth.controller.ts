@@ -1,11 +1,9 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
 import { Public } from '../../core/auth/auth.decorators';
 import { RefreshCookie } from '../../core/auth/refresh-cookie';
-import { ApiEnvelope } from '../../core/openapi/api-envelope.decorator';
-import { ApiErrors } from '../../core/openapi/api-errors.decorator';
 import { AccountDto } from '../accounts/dto/account.dto';
 import { AuthService, Issued } from './auth.service';
 import {
@@ -23,6 +21,7 @@ import {
   ResendConfirmationDto,
   SessionDto,
 } from './dto/auth.dto';
+import { Endpoint } from '../../core/openapi/endpoint.decorator';
 
 const SETS_COOKIE = 'Also sets the HttpOnly `refresh_token` cookie for POST /account/refresh.';
 
@@ -37,12 +36,13 @@ export class AuthController {
 
   @Public()
   @Post('reg')
-  @ApiOperation({
+  @Endpoint({
     summary: 'Create an account (status waiting) and sign it in; a 6-digit confirmation code is mailed',
     description: SETS_COOKIE,
+    answer: RegistrationDto,
+    status: HttpStatus.CREATED,
+    errors: { conflict: 'an account with this e-mail already exists' },
   })
-  @ApiEnvelope(RegistrationDto, { status: HttpStatus.CREATED })
-  @ApiErrors({ conflict: 'an account with this e-mail already exists' })
   async signUp(@Body() body: RegisterDto, @Res({ passthrough: true }) res: Response) {
     return this.withCookie(res, await this.auth.register(body));
   }
@@ -50,9 +50,12 @@ export class AuthController {
   @Public()
   @Post('auth')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Sign in with e-mail and password', description: SETS_COOKIE })
-  @ApiEnvelope(SessionDto)
-  @ApiErrors({ rate_limited: 'too many attempts for this e-mail; see Retry-After' })
+  @Endpoint({
+    summary: 'Sign in with e-mail and password',
+    description: SETS_COOKIE,
+    answer: SessionDto,
+    errors: { rate_limited: 'too many attempts for this e-mail; see Retry-After' },
+  })
   async logIn(@Body() body: LoginDto, @Res({ passthrough: true }) res: Response) {
     return this.withCookie(res, await this.auth.login(body));
   }
@@ -60,11 +63,11 @@ export class AuthController {
   @Public()
   @Post('fingerprints/auth')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({
+  @Endpoint({
     summary: 'Sign in with a fingerprint key; the session ends no later than the fingerprint',
     description: SETS_COOKIE,
+    answer: SessionDto,
   })
-  @ApiEnvelope(SessionDto)
   async logInWithFingerprint(@Body() body: FingerprintLoginDto, @Res({ passthrough: true }) res: Response) {
     return this.withCookie(res, await this.auth.loginWithFingerprint(body.key));
   }
@@ -72,13 +75,13 @@ export class AuthController {
   @Public()
   @Post('refresh')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({
+  @Endpoint({
     summary: 'A new access token for the `refresh_token` cookie, which is replaced',
     description:
       'Each refresh token works once. Presenting one that was already used ends its session (the access token ' +
       'and the whole chain) and answers 401. Takes no body; the cookie is the credential.',
+    answer: AccessTokenDto,
   })
-  @ApiEnvelope(AccessTokenDto)
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     try {
       return this.withCookie(res, await this.auth.refresh(this.cookie.read(req)));
@@ -88,11 +91,10 @@ export class AuthController {
     }
   }
 
+  /** End the session: its access token and refresh chain stop working; the cookie is cleared */
   @Post('log-out')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'End the session: its access token and refresh chain stop working; the cookie is cleared' })
-  @ApiEnvelope()
-  @ApiErrors({ conflict: 'the credential is an API key, which is revoked instead' })
+  @Endpoint({ answer: 'empty', errors: { conflict: 'the credential is an API key, which is revoked instead' } })
   async logOut(@CurrentAuth() auth: AuthContext, @Res({ passthrough: true }) res: Response) {
     await this.auth.logout(auth);
     this.cookie.clear(res);
@@ -100,32 +102,37 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Deprecated alias of POST /account/log-out (the web client calls it)', deprecated: true })
-  @ApiEnvelope()
-  @ApiErrors({ conflict: 'the credential is an API key, which is revoked instead' })
+  @Endpoint({
+    summary: 'Deprecated alias of POST /account/log-out (the web client calls it)',
+    deprecated: true,
+    answer: 'empty',
+    errors: { conflict: 'the credential is an API key, which is revoked instead' },
+  })
   logOutDeprecated(@CurrentAuth() auth: AuthContext, @Res({ passthrough: true }) res: Response) {
     return this.logOut(auth, res);
   }
 
   @Post('confirm')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({
+  @Endpoint({
     summary: 'Confirm the e-mail with the mailed 6-digit code',
     description: 'A code lives 15 minutes; a wrong one answers 400, and the 5th wrong try voids it (409).',
+    answer: AccountDto,
+    errors: { conflict: 'already confirmed, or the code expired or was voided: request a new code' },
   })
-  @ApiEnvelope(AccountDto)
-  @ApiErrors({ conflict: 'already confirmed, or the code expired or was voided: request a new code' })
   confirmEmail(@CurrentAuth() auth: AuthContext<AccountDto>, @Body() body: ConfirmDto) {
     return this.auth.confirm(auth, body);
   }
 
+  /** Mail a new confirmation code (at most once a minute); the old one stops working */
   @Post('confirm/resend')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Mail a new confirmation code (at most once a minute); the old one stops working' })
-  @ApiEnvelope(EmailSentDto)
-  @ApiErrors({
-    conflict: 'the e-mail is already confirmed',
-    rate_limited: 'a code went out less than a minute ago; see Retry-After',
+  @Endpoint({
+    answer: EmailSentDto,
+    errors: {
+      conflict: 'the e-mail is already confirmed',
+      rate_limited: 'a code went out less than a minute ago; see Retry-After',
+    },
   })
   resendConfirmation(@CurrentAuth() auth: AuthContext<AccountDto>, @Body() body: ResendConfirmationDto) {
     return this.auth.resendConfirmation(auth, body);
@@ -134,29 +141,29 @@ export class AuthController {
   @Public()
   @Post('reset-password/send-link')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({
+  @Endpoint({
     summary: 'Mail a single-use password-reset token valid one hour',
     description: 'Answers `{}` in the same time whether or not the e-mail is registered.',
+    answer: 'empty',
   })
-  @ApiEnvelope()
   async sendResetLink(@Body() body: PasswordResetRequestDto) {
     await this.auth.sendResetLink(body.email);
   }
 
+  /** Whether a password-reset token can still be used */
   @Public()
   @Post('reset-password/validate-token')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Whether a password-reset token can still be used' })
-  @ApiEnvelope(PasswordResetTokenStateDto)
+  @Endpoint({ answer: PasswordResetTokenStateDto })
   validateResetToken(@Body() body: PasswordResetTokenDto) {
     return this.auth.resetTokenState(body.token);
   }
 
+  /** Set a new password with a reset token; every session of the account ends */
   @Public()
   @Post('reset-password')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Set a new password with a reset token; every session of the account ends' })
-  @ApiEnvelope()
+  @Endpoint({ answer: 'empty' })
   async resetPassword(@Body() body: PasswordResetDto) {
     await this.auth.resetPassword(body);
   }

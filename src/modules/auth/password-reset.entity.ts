@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { AccountEntity } from '../accounts/account.entity';
+import { Reference } from '../../database/company-reference';
 
 /** A mailed password-reset token, as its SHA-256: single use, valid one hour. */
 @Entity('password_resets')
@@ -11,9 +12,7 @@ export class PasswordResetEntity {
   @Column({ type: 'uuid' })
   account_id: string;
 
-  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
+  @Reference(() => AccountEntity, 'CASCADE') account?: AccountEntity;
 
   @Index('password_resets_token_hash_key', { unique: true })
   @Column({ type: 'char', length: 64 })

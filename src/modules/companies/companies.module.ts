@@ -4,6 +4,9 @@ import { DatabaseQuota } from '../../core/limits/database-quota';
 import { PlansModule } from '../plans/plans.module';
 import { CompaniesController } from './companies.controller';
 import { CompaniesRepository } from './companies.repository';
+import { CompanyDeletionRepository } from './company-deletion.repository';
+import { CompanyStandingsRepository } from './company-standings.repository';
+import { CompanyUsageRepository } from './company-usage.repository';
 import { CompaniesService } from './companies.service';
 import { CompanyLifecycle } from './company-lifecycle';
 import { CompanyPurger } from './company-purger';
@@ -17,11 +20,20 @@ import { DatabaseQuotaService } from './database-quota.service';
   providers: [
     CompaniesService,
     CompaniesRepository,
+    CompanyDeletionRepository,
+    CompanyUsageRepository,
     CompanyLifecycle,
     CompanyPurger,
-    { provide: CompanyStandings, useExisting: CompaniesRepository },
+    { provide: CompanyStandings, useClass: CompanyStandingsRepository },
     { provide: DatabaseQuota, useClass: DatabaseQuotaService },
   ],
-  exports: [CompanyLifecycle, CompanyStandings, CompaniesRepository, CompaniesService, DatabaseQuota],
+  exports: [
+    CompanyLifecycle,
+    CompanyStandings,
+    CompaniesRepository,
+    CompanyUsageRepository,
+    CompaniesService,
+    DatabaseQuota,
+  ],
 })
 export class CompaniesModule {}

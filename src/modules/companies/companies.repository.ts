@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { CompanyStanding, CompanyStandings } from '../../core/access/company-standing';
 import { conflictOnDuplicate } from '../../core/http/app.exception';
 import { containing, listPage, Where } from '../../core/pagination/list';
 import { Page } from '../../core/pagination/page';
@@ -12,19 +11,7 @@ import { CompanyEntity } from './company.entity';
 import type { CompanyDto, MyCompaniesQueryDto, PublicCompanyDto, UpdateCompanyDto } from './dto/company.dto';
 import { platformRoleCode, roleOfFilter } from '../members/company-member.entity';
 
-export interface TableBytes {
-  name: string;
-  rows: number;
-  bytes: number;
-}
-
 const companies = new Table(CompanyEntity);
-
-export interface ObjectUsage {
-  count: number;
-  bytes: number;
-  createdAt: Date;
-}
 
 /** A company as a member sees it: its columns with the member's role and joining time. */
 const COMPANY = `${companies.list('c', [
@@ -56,7 +43,8 @@ export interface PlanPeriod {
 }
 
 @Injectable()
-export class CompaniesRepository implements CompanyStandings {
+/** The company rows as the companies routes read and change them; the guard's standing, the deletion and the usage counters are their own classes beside it. */
+export class CompaniesRepository {
   constructor(private readonly db: Db) {}
 
   /** Creates the company with its owner as first member. Null when the slug is taken. */
@@ -142,156 +130,9 @@ export class CompaniesRepository implements CompanyStandings {
     );
   }
 
-  /**
-   * The company guard's one query (core's CompanyStandings): the company's plan and the
-   * caller's membership, with the codes granted to a member: those HRM gives (its
-   * hrm_member_permissions view), plus the member's settings' increase_permissions, less their
-   * reduce_permissions.
-   */
-  standing(companyId: string, accountId: string): Promise<CompanyStanding | null> {
-    return this.db.one<CompanyStanding>(
-      sql`SELECT c.plan_code, p.lvl AS plan_lvl, c.plan_expires_at, c.plan_expires_at <= now() AS expired, m.role,
-            CASE WHEN m.role = 'member' THEN ARRAY(
-              SELECT DISTINCT code FROM unnest(
-                coalesce(
-                  (SELECT g.codes::text[] FROM hrm_member_permissions g WHERE g.company_id = c.id AND g.account_id = ${accountId}),
-                  '{}'
-                ) || coalesce(s.increase_permissions, '{}')
-              ) code
-              WHERE code <> ALL(coalesce(s.reduce_permissions, '{}'))
-            ) END AS granted
-          FROM companies c
-          JOIN pricing_plans p ON p.code = c.plan_code
-          LEFT JOIN company_members m ON m.company_id = c.id AND m.account_id = ${accountId}
-          LEFT JOIN company_member_settings s ON s.company_id = c.id AND s.account_id = ${accountId}
-          WHERE c.id = ${companyId} AND c.deleting_at IS NULL`,
-      'access-company-standing',
-    );
-  }
-
-  async holdForChange(companyId: string, exclusive = false): Promise<boolean> {
-    const held = exclusive
-      ? await this.db.one(
-          sql`SELECT 1 FROM companies WHERE id = ${companyId} AND deleting_at IS NULL FOR UPDATE`,
-          'hold-company-exclusively',
-        )
-      : await this.db.one(
-          sql`SELECT 1 FROM companies WHERE id = ${companyId} AND deleting_at IS NULL FOR KEY SHARE`,
-          'hold-company-for-change',
-        );
-    return held !== null;
-  }
-
-  /**
-   * Hides the company from every caller; the purge then removes it. False when another caller
-   * marked it first: of concurrent deletions, exactly one marks (the others wait on the row and
-   * then find it marked).
-   */
-  async markForDeletion(companyId: string): Promise<boolean> {
-    const marked = await this.db.affected(
-      sql`UPDATE companies SET deleting_at = now() WHERE id = ${companyId} AND deleting_at IS NULL`,
-    );
-    return marked === 1;
-  }
-
-  /**
-   * Locks a company marked for deletion, waiting for the transaction that marked it to end.
-   * False when it is not (or no longer) marked. The mark is checked on the locked row, not in
-   * the WHERE: under READ COMMITTED a row filtered out on the old snapshot is never waited for.
-   */
-  async lockMarked(companyId: string): Promise<boolean> {
-    const row = await this.db.one<{ deleting_at: Date | null }>(
-      sql`SELECT deleting_at FROM companies WHERE id = ${companyId} FOR UPDATE`,
-    );
-    return row?.deleting_at != null;
-  }
-
-  /** Every row of the company goes with it: each company table references it ON DELETE CASCADE. */
-  async deleteMarked(companyId: string): Promise<void> {
-    await this.db.affected(sql`DELETE FROM companies WHERE id = ${companyId} AND deleting_at IS NOT NULL`);
-  }
-
-  /**
-   * Reserves room for one object of `bytes` within the plan's limit_objects_count and
-   * limit_objects_mb: false when it would not fit (or the company is gone). One UPDATE, so the
-   * row lock serialises concurrent writers and each re-checks the limits on the latest counts.
-   * Call it outside any transaction (autocommit): the lock must not outlive the statement.
-   */
-  async reserveObject(companyId: string, bytes: number): Promise<boolean> {
-    return (
-      (await this.db.affected(
-        sql`UPDATE companies c SET objects_count = c.objects_count + 1, objects_bytes = c.objects_bytes + ${bytes}
-            FROM pricing_plans p
-            WHERE c.id = ${companyId} AND c.deleting_at IS NULL AND p.code = c.plan_code
-              AND c.objects_count + 1 <= p.limit_objects_count
-              AND c.objects_bytes + ${bytes} <= p.limit_objects_mb::bigint * 1048576`,
-      )) === 1
-    );
-  }
-
-  /** Gives back what reserveObject took, when the object was not stored or has been removed. */
-  async releaseObject(companyId: string, bytes: number): Promise<void> {
-    await this.db.affected(
-      sql`UPDATE companies SET objects_count = greatest(objects_count - 1, 0),
-            objects_bytes = greatest(objects_bytes - ${bytes}, 0)
-          WHERE id = ${companyId}`,
-    );
-  }
-
-  /** The company's stored objects as kept by reserveObject/releaseObject, and its creation time. */
-  async objectUsage(companyId: string): Promise<ObjectUsage> {
-    const row = await this.db.one<{ count: number; bytes: string; created_at: Date }>(
-      sql`SELECT objects_count AS count, objects_bytes AS bytes, created_at FROM companies WHERE id = ${companyId}`,
-    );
-    return { count: row!.count, bytes: Number(row!.bytes), createdAt: row!.created_at };
-  }
-
-  /** The limit_db_mb of the company's plan, read now (not from the plan cache). */
-  async dbLimitMb(companyId: string): Promise<number | null> {
-    const row = await this.db.one<{ limit: number }>(
-      sql`SELECT p.limit_db_mb AS limit FROM companies c JOIN pricing_plans p ON p.code = c.plan_code WHERE c.id = ${companyId}`,
-    );
-    return row?.limit ?? null;
-  }
-
-  async markedForDeletion(olderThanSeconds: number): Promise<string[]> {
-    const rows = await this.db.rows<{ id: string }>(
-      sql`SELECT id FROM companies WHERE deleting_at < now() - make_interval(secs => ${olderThanSeconds})
-          ORDER BY deleting_at LIMIT 100`,
-    );
-    return rows.map((row) => row.id);
-  }
-
-  /**
-   * The company's own rows and their size in every table that has a company_id column (found
-   * from the catalog, so new modules are counted without being listed here; views are not), plus its row in
-   * companies. Sizes are the rows' on-disk width (pg_column_size), without index overhead.
-   */
-  async tableUsage(companyId: string): Promise<TableBytes[]> {
-    const tables = await this.db.rows<{ table_name: string }>(
-      sql`SELECT c.table_name FROM information_schema.columns c
-          JOIN information_schema.tables t USING (table_schema, table_name)
-          WHERE c.table_schema = current_schema() AND c.column_name = 'company_id' AND t.table_type = 'BASE TABLE'
-          ORDER BY c.table_name`,
-    );
-    const usage: TableBytes[] = [];
-    // One table at a time: inside a transaction they share its one connection.
-    for (const name of ['companies', ...tables.map((t) => t.table_name)]) {
-      const column = name === 'companies' ? 'id' : 'company_id';
-      const row = await this.db.one<{ rows: number; bytes: string }>(
-        sql`SELECT count(*)::int AS rows, coalesce(sum(pg_column_size(t.*)), 0)::bigint AS bytes
-            FROM ${raw(`"${name}"`)} t WHERE ${raw(column)} = ${companyId}`,
-      );
-      usage.push({ name, rows: row!.rows, bytes: Number(row!.bytes) });
-    }
-    return usage;
-  }
-
   /** The company's name, as its generated documents print it. */
   async nameOf(companyId: string): Promise<string> {
     const row = await this.db.one<{ name: string }>(sql`SELECT name FROM companies WHERE id = ${companyId}`);
     return row!.name;
   }
 }
-
-export const toMb = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 1000) / 1000;

@@ -9,7 +9,9 @@ import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { StorageService } from '../../core/storage/storage.service';
 import { PlanCatalog } from '../plans/plan-catalog';
-import { CompaniesRepository, TableBytes, toMb } from './companies.repository';
+import { CompaniesRepository } from './companies.repository';
+import { CompanyDeletionRepository } from './company-deletion.repository';
+import { CompanyUsageRepository, TableBytes, toMb } from './company-usage.repository';
 import { CompanyLifecycle } from './company-lifecycle';
 import { CompanyPurger } from './company-purger';
 import {
@@ -43,6 +45,8 @@ export class CompaniesService {
 
   constructor(
     private readonly companies: CompaniesRepository,
+    private readonly deletion: CompanyDeletionRepository,
+    private readonly usage: CompanyUsageRepository,
     private readonly plans: PlanCatalog,
     private readonly lifecycle: CompanyLifecycle,
     private readonly purger: CompanyPurger,
@@ -118,7 +122,7 @@ export class CompaniesService {
   /** Owner only, whatever positions grant (CONTRACT 5). */
   async delete(access: CompanyAccess): Promise<void> {
     if (access.role !== 'owner') throw AppException.forbidden('Only the owner may delete the company');
-    if (!(await this.companies.markForDeletion(access.companyId))) throw AppException.notFound('Company');
+    if (!(await this.deletion.markForDeletion(access.companyId))) throw AppException.notFound('Company');
     this.purger.purgeSoon(access.companyId);
   }
 
@@ -152,8 +156,8 @@ export class CompaniesService {
   async storageStatus(access: CompanyAccess): Promise<StorageStatusDto> {
     const [plan, tables, objects] = await Promise.all([
       this.plans.byCode(access.plan.code),
-      this.companies.tableUsage(access.companyId),
-      this.companies.objectUsage(access.companyId),
+      this.usage.tableUsage(access.companyId),
+      this.usage.objectUsage(access.companyId),
     ]);
     return {
       db_mb: toMb(totalBytes(tables)),
@@ -194,7 +198,7 @@ export class CompaniesService {
   /** The company's rows as the platform's database sources view shows a tenant schema. */
   async storageSources(access: CompanyAccess): Promise<StorageSourcesDto> {
     const [tables, period] = await Promise.all([
-      this.companies.tableUsage(access.companyId),
+      this.usage.tableUsage(access.companyId),
       this.companies.planPeriod(access.companyId),
     ]);
     const sizeMb = toMb(totalBytes(tables));
@@ -239,7 +243,7 @@ export class CompaniesService {
   async databaseUsage(access: CompanyAccess): Promise<DatabaseUsageDto> {
     const [plan, tables] = await Promise.all([
       this.plans.byCode(access.plan.code),
-      this.companies.tableUsage(access.companyId),
+      this.usage.tableUsage(access.companyId),
     ]);
     return {
       size_mb: toMb(totalBytes(tables)),

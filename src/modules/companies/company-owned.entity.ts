@@ -2,11 +2,26 @@ import { Column, CreateDateColumn, JoinColumn, ManyToOne, PrimaryGeneratedColumn
 import { CompanyEntity } from './company.entity';
 
 /**
- * The columns every company table starts with: its id, the company it belongs to (its rows go
- * when the company goes: the purge is one cascading DELETE), and the two timestamps. Each
- * table still declares its own indexes, every one starting with company_id.
+ * The company a row belongs to, joined on its `company_id`: the row goes when the company goes
+ * (ON DELETE CASCADE), so the purge is one DELETE of the company. `foreignKey`: the constraint's
+ * name, where the migration named it.
  */
-export abstract class CompanyOwnedEntity {
+export function OwningCompany(foreignKey?: string) {
+  return (prototype: object, property: string) => {
+    JoinColumn(foreignKey ? { name: 'company_id', foreignKeyConstraintName: foreignKey } : { name: 'company_id' })(
+      prototype,
+      property,
+    );
+    ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })(prototype, property);
+  };
+}
+
+/**
+ * The columns every company table starts with: its id and the company it belongs to (its rows go
+ * when the company goes: the purge is one cascading DELETE). A table whose timestamps differ
+ * from CompanyOwnedEntity's extends this (TypeORM keeps a base class's column over a subclass's).
+ */
+export abstract class CompanyRowEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -14,10 +29,14 @@ export abstract class CompanyOwnedEntity {
   @Column({ type: 'uuid', update: false })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  @OwningCompany() company?: CompanyEntity;
+}
 
+/**
+ * A company table's id, company and two timestamps. Each table still declares its own indexes,
+ * every one starting with company_id.
+ */
+export abstract class CompanyOwnedEntity extends CompanyRowEntity {
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
 

@@ -3,7 +3,7 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { ClsService } from 'nestjs-cls';
 import { AuditRepository } from '../../core/audit/audit.repository';
 import { StorageService } from '../../core/storage/storage.service';
-import { CompaniesRepository } from './companies.repository';
+import { CompanyDeletionRepository } from './company-deletion.repository';
 
 const SWEEP_INTERVAL_MS = 60_000;
 /** After a failed sweep (e.g. the database is down) the next one comes after 1 s, then 2 s, 4 s… */
@@ -31,7 +31,7 @@ export class CompanyPurger implements OnApplicationBootstrap, OnApplicationShutd
   private readonly running = new Set<Promise<void>>();
 
   constructor(
-    private readonly companies: CompaniesRepository,
+    private readonly deletion: CompanyDeletionRepository,
     private readonly storage: StorageService,
     private readonly audit: AuditRepository,
     private readonly cls: ClsService,
@@ -85,7 +85,7 @@ export class CompanyPurger implements OnApplicationBootstrap, OnApplicationShutd
 
   async sweep(): Promise<void> {
     const pending = await this.cls.run({ ifNested: 'override' }, () =>
-      this.companies.markedForDeletion(STALE_AFTER_SECONDS),
+      this.deletion.markedForDeletion(STALE_AFTER_SECONDS),
     );
     for (const companyId of pending) this.purgeSoon(companyId);
   }
@@ -96,15 +96,15 @@ export class CompanyPurger implements OnApplicationBootstrap, OnApplicationShutd
    * The autocommit `lockMarked` first waits for the marking transaction to commit.
    */
   private async purge(companyId: string): Promise<void> {
-    if (!(await this.companies.lockMarked(companyId))) return;
+    if (!(await this.deletion.lockMarked(companyId))) return;
     await this.storage.removeBucket(companyId);
     await this.deleteRows(companyId);
   }
 
   @Transactional()
   private async deleteRows(companyId: string): Promise<void> {
-    if (!(await this.companies.lockMarked(companyId))) return;
-    await this.companies.deleteMarked(companyId);
+    if (!(await this.deletion.lockMarked(companyId))) return;
+    await this.deletion.deleteMarked(companyId);
     await this.audit.forgetCompany(companyId);
     this.logger.log({ company_id: companyId }, 'Company purged');
   }

@@ -1,15 +1,7 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { AccountEntity } from '../accounts/account.entity';
 import { PricingPlanEntity } from '../plans/pricing-plan.entity';
+import { Reference } from '../../database/company-reference';
 
 @Entity('companies')
 @Index('companies_public_created_at_idx', ['created_at', 'id'], { where: 'is_public AND deleting_at IS NULL' })
@@ -46,16 +38,12 @@ export class CompanyEntity {
   @Column({ type: 'uuid' })
   owner_id: string;
 
-  @ManyToOne(() => AccountEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'owner_id' })
-  owner?: AccountEntity;
+  @Reference(() => AccountEntity, 'RESTRICT') owner?: AccountEntity;
 
   @Column({ type: 'varchar', length: 32 })
   plan_code: string;
 
-  @ManyToOne(() => PricingPlanEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'plan_code' })
-  plan?: PricingPlanEntity;
+  @Reference(() => PricingPlanEntity, 'RESTRICT', 'plan_code') plan?: PricingPlanEntity;
 
   @Column({ type: 'timestamptz' })
   plan_expires_at: Date;

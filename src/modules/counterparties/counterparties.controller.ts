@@ -1,9 +1,8 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../core/access/company-access';
-import { CompanyResources, RequirePermission } from '../../core/access/company-route.decorators';
+import { CompanyResources } from '../../core/access/company-route.decorators';
 import { DeprecatedAliasOf } from '../../core/http/deprecated-alias';
-import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
 import { CounterpartiesService } from './counterparties.service';
 import { CounterpartyEntity } from './counterparty.entity';
 import {
@@ -12,6 +11,7 @@ import {
   ListCounterpartiesQueryDto,
   UpdateCounterpartyDto,
 } from './dto/counterparty.dto';
+import { Endpoint } from '../../core/openapi/endpoint.decorator';
 
 @ApiTags('Counterparties')
 @Controller('companies/:id/modules/cpm/counterparties')
@@ -19,34 +19,30 @@ import {
 export class CounterpartiesController {
   constructor(private readonly counterparties: CounterpartiesService) {}
 
+  /** The company's counterparties, by name then id */
   @Get()
-  @RequirePermission('cpm.counterparties')
-  @ApiOperation({ summary: "The company's counterparties, by name then id" })
-  @ApiPage('counterparties', CounterpartyDto)
+  @Endpoint({ permission: 'cpm.counterparties', page: ['counterparties', CounterpartyDto] })
   list(@CurrentCompany() company: CompanyAccess, @Query() query: ListCounterpartiesQueryDto) {
     return this.counterparties.list(company, query);
   }
 
+  /** Create a counterparty */
   @Post()
-  @RequirePermission('cpm.counterparties.create')
-  @ApiOperation({ summary: 'Create a counterparty' })
-  @ApiEnvelope(CounterpartyDto, { status: HttpStatus.CREATED })
+  @Endpoint({ permission: 'cpm.counterparties.create', answer: CounterpartyDto, status: HttpStatus.CREATED })
   create(@CurrentCompany() company: CompanyAccess, @Body() body: CreateCounterpartyDto) {
     return this.counterparties.create(company, body);
   }
 
+  /** One counterparty */
   @Get(':counterpartyId')
-  @RequirePermission('cpm.counterparties')
-  @ApiOperation({ summary: 'One counterparty' })
-  @ApiEnvelope(CounterpartyDto)
+  @Endpoint({ permission: 'cpm.counterparties', answer: CounterpartyDto })
   get(@CurrentCompany() company: CompanyAccess, @Param('counterpartyId') id: string) {
     return this.counterparties.get(company, id);
   }
 
+  /** Change a counterparty; only the fields sent change, null clears an optional one */
   @Patch(':counterpartyId')
-  @RequirePermission('cpm.counterparties.update')
-  @ApiOperation({ summary: 'Change a counterparty; only the fields sent change, null clears an optional one' })
-  @ApiEnvelope(CounterpartyDto)
+  @Endpoint({ permission: 'cpm.counterparties.update', answer: CounterpartyDto })
   update(
     @CurrentCompany() company: CompanyAccess,
     @Param('counterpartyId') id: string,
@@ -55,20 +51,18 @@ export class CounterpartiesController {
     return this.counterparties.update(company, id, body);
   }
 
+  /** Make the counterparty active (no change if it already is) */
   @Post(':counterpartyId/activate')
   @HttpCode(HttpStatus.OK)
-  @RequirePermission('cpm.counterparties.update')
-  @ApiOperation({ summary: 'Make the counterparty active (no change if it already is)' })
-  @ApiEnvelope(CounterpartyDto)
+  @Endpoint({ permission: 'cpm.counterparties.update', answer: CounterpartyDto })
   activate(@CurrentCompany() company: CompanyAccess, @Param('counterpartyId') id: string) {
     return this.counterparties.setStatus(company, id, 'active');
   }
 
+  /** Make the counterparty inactive (no change if it already is) */
   @Post(':counterpartyId/deactivate')
   @HttpCode(HttpStatus.OK)
-  @RequirePermission('cpm.counterparties.update')
-  @ApiOperation({ summary: 'Make the counterparty inactive (no change if it already is)' })
-  @ApiEnvelope(CounterpartyDto)
+  @Endpoint({ permission: 'cpm.counterparties.update', answer: CounterpartyDto })
   deactivate(@CurrentCompany() company: CompanyAccess, @Param('counterpartyId') id: string) {
     return this.counterparties.setStatus(company, id, 'inactive');
   }

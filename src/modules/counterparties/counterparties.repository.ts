@@ -62,11 +62,7 @@ export class CounterpartiesRepository {
 
   /** Sets the status; updated_at moves only when it changes. Null when there is no such counterparty. */
   setStatus(companyId: string, id: string, status: string): Promise<CounterpartyDto | null> {
-    return this.db.one(
-      sql`UPDATE counterparties
-          SET status = ${status}, updated_at = CASE WHEN status = ${status} THEN updated_at ELSE now() END
-          WHERE id = ${id} AND company_id = ${companyId} RETURNING ${COUNTERPARTY}`,
-    );
+    return this.db.one(sql`${counterparties.setStatus(companyId, id, status)} RETURNING ${COUNTERPARTY}`);
   }
 
   /**

@@ -1,7 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index } from 'typeorm';
-import { MetadataProperty } from '../../core/http/validators';
 import { CompanyOwnedEntity } from '../companies/company-owned.entity';
+import { EnumColumn, MetadataColumn } from '../../core/openapi/columns';
 
 export const COUNTERPARTY_TYPES = ['bank', 'organization', 'person'] as const;
 export type CounterpartyType = (typeof COUNTERPARTY_TYPES)[number];
@@ -30,15 +29,12 @@ export class CounterpartyEntity extends CompanyOwnedEntity {
   @Column({ type: 'text', nullable: true })
   comment: string | null;
 
-  @ApiProperty({ enum: COUNTERPARTY_TYPES })
-  @Column({ type: 'varchar', length: 16 })
+  @EnumColumn(COUNTERPARTY_TYPES, { length: 16 })
   type: string;
 
-  @ApiProperty({ enum: COUNTERPARTY_STATUSES })
-  @Column({ type: 'varchar', length: 16, default: 'active' })
+  @EnumColumn(COUNTERPARTY_STATUSES, { length: 16, default: 'active' })
   status: string;
 
-  @MetadataProperty()
-  @Column({ type: 'jsonb', nullable: true })
+  @MetadataColumn()
   metadata: object | null;
 }

@@ -1,8 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../core/auth/auth.decorators';
 import { CURRENCIES, CURRENCY_CODES } from '../../core/money/currencies';
-import { ApiEnvelope } from '../../core/openapi/api-envelope.decorator';
+import { Endpoint } from '../../core/openapi/endpoint.decorator';
 
 export class CurrencyDto {
   @ApiProperty({ enum: CURRENCY_CODES, example: 'RUB' })
@@ -27,9 +27,9 @@ export class CurrencyListDto {
 @Public()
 @Controller('currencies')
 export class CurrenciesController {
+  /** The currencies amounts may be in (CONTRACT 12); any other code is refused */
   @Get()
-  @ApiOperation({ summary: 'The currencies amounts may be in (CONTRACT 12); any other code is refused' })
-  @ApiEnvelope(CurrencyListDto)
+  @Endpoint({ answer: CurrencyListDto })
   list(): CurrencyListDto {
     return { currencies: CURRENCIES.map((currency) => ({ ...currency })) };
   }

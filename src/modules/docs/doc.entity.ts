@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index } from 'typeorm';
 import { CompanyOwnedEntity } from '../companies/company-owned.entity';
+import { EnumColumn } from '../../core/openapi/columns';
 
 /** The modules a document may come from (spec 2, Doc). */
 export const DOC_MODULES = ['fm', 'crm', 'hrm', 'wm', 'dm'] as const;
@@ -22,8 +22,7 @@ export class DocEntity extends CompanyOwnedEntity {
   @Column({ type: 'varchar', length: 300 })
   object_path: string;
 
-  @ApiProperty({ enum: DOC_MODULES, nullable: true })
-  @Column({ type: 'varchar', length: 8, nullable: true })
+  @EnumColumn(DOC_MODULES, { length: 8, nullable: true })
   module: string | null;
 
   /** The document type, e.g. report or invoice. */

@@ -1,8 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../core/auth/auth.decorators';
-import { ApiEnvelope } from '../../core/openapi/api-envelope.decorator';
 import { HealthService } from './health.service';
+import { Endpoint } from '../../core/openapi/endpoint.decorator';
 
 class LivenessDto {
   @ApiProperty({ example: 'ok' }) status: string;
@@ -13,7 +13,8 @@ class DependencyHealthDto {
   database: 'up' | 'down';
   @ApiProperty({
     enum: ['up', 'down'],
-    description: 'The object store as its last call found it: down from a call it failed to answer until it answers again',
+    description:
+      'The object store as its last call found it: down from a call it failed to answer until it answers again',
   })
   storage: 'up' | 'down';
 }
@@ -30,33 +31,33 @@ class StatusDto {
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
+  /** Liveness probe: the process answers */
   @Get('health/live')
-  @ApiOperation({ summary: 'Liveness probe: the process answers' })
-  @ApiEnvelope(LivenessDto)
+  @Endpoint({ answer: LivenessDto })
   checkLiveness(): LivenessDto {
     return { status: 'ok' };
   }
 
   @Get('health/ready')
-  @ApiOperation({
-    summary: 'Readiness probe: the database answers (the object store\'s state is reported, not required)',
+  @Endpoint({
+    summary: "Readiness probe: the database answers (the object store's state is reported, not required)",
+    answer: DependencyHealthDto,
   })
-  @ApiEnvelope(DependencyHealthDto)
   @ApiServiceUnavailableResponse({ description: 'Database unreachable (error.details names it)' })
   checkReadiness(): Promise<DependencyHealthDto> {
     return this.health.readiness();
   }
 
+  /** Each dependency's state; always 200 (for dashboards, not probes) */
   @Get('health')
-  @ApiOperation({ summary: "Each dependency's state; always 200 (for dashboards, not probes)" })
-  @ApiEnvelope(DependencyHealthDto)
+  @Endpoint({ answer: DependencyHealthDto })
   getHealth(): Promise<DependencyHealthDto> {
     return this.health.dependencies();
   }
 
+  /** Build version and uptime */
   @Get('status')
-  @ApiOperation({ summary: 'Build version and uptime' })
-  @ApiEnvelope(StatusDto)
+  @Endpoint({ answer: StatusDto })
   getStatus(): StatusDto {
     return this.health.status();
   }

@@ -1,6 +1,7 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { keepCounts } from '../../core/pagination/kept-counts';
 import { CompanyEntity } from '../companies/company.entity';
+import { OwningCompany } from '../companies/company-owned.entity';
 
 /**
  * How many audit records a company has per UTC day, in all (`filter` '') and per value of each
@@ -17,9 +18,7 @@ export class AuditLogCountEntity {
   @PrimaryColumn({ type: 'uuid' })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  @OwningCompany() company?: CompanyEntity;
 
   @PrimaryColumn({ type: 'varchar', length: 128 })
   filter: string;

@@ -1,5 +1,6 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { CompanyEntity } from '../companies/company.entity';
+import { OwningCompany } from '../companies/company-owned.entity';
 
 /**
  * Where a company's log begins. Clear and optimize move it forward in their own transaction, so
@@ -11,9 +12,7 @@ export class AuditLogHorizonEntity {
   @PrimaryColumn({ type: 'uuid' })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  @OwningCompany() company?: CompanyEntity;
 
   /** Records created before this time are gone for every reader and await the purger. */
   @Column({ type: 'timestamptz' })

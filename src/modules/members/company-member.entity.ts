@@ -1,9 +1,9 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { OneOf } from '../../core/http/validators';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 import { AccountEntity } from '../accounts/account.entity';
 import { CompanyEntity } from '../companies/company.entity';
+import { OwningCompany } from '../companies/company-owned.entity';
+import { Reference } from '../../database/company-reference';
 
 export const MEMBER_ROLES = ['owner', 'member'] as const;
 
@@ -17,15 +17,7 @@ export type RoleFilter = (typeof ROLE_FILTERS)[number];
 
 /** A list's `role` filter: `owner`, `member` (the platform's `guest`), or `all`. */
 export const RoleFilterQuery = () =>
-  applyDecorators(
-    ApiProperty({
-      enum: ROLE_FILTERS,
-      required: false,
-      description: "`owner`, `member` (the platform's `guest`), or `all`.",
-    }),
-    IsOptional(),
-    IsIn(ROLE_FILTERS),
-  );
+  OneOf(ROLE_FILTERS, { optional: true, description: "`owner`, `member` (the platform's `guest`), or `all`." });
 
 /** The `company_members.role` a role filter selects; undefined selects every member. */
 export const roleOfFilter = (filter: RoleFilter | undefined): string | undefined =>
@@ -35,23 +27,22 @@ export const roleOfFilter = (filter: RoleFilter | undefined): string | undefined
 export const platformRoleCode = (alias: string) =>
   `CASE ${alias}.role WHEN 'member' THEN 'guest' ELSE ${alias}.role END AS role_code`;
 
-@Entity('company_members')
-@Index('company_members_account_id_idx', ['account_id', 'joined_at'])
-export class CompanyMemberEntity {
+/** The key of a membership and of what belongs to one (its settings): the company and the account, each removing the row when it goes. */
+export abstract class MembershipKey {
   @PrimaryColumn({ type: 'uuid' })
   company_id: string;
 
   @PrimaryColumn({ type: 'uuid' })
   account_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  @OwningCompany() company?: CompanyEntity;
 
-  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
+  @Reference(() => AccountEntity, 'CASCADE') account?: AccountEntity;
+}
 
+@Entity('company_members')
+@Index('company_members_account_id_idx', ['account_id', 'joined_at'])
+export class CompanyMemberEntity extends MembershipKey {
   @Column({ type: 'varchar', length: 16 })
   role: string;
 

@@ -1,27 +1,12 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { AccountEntity } from '../accounts/account.entity';
-import { CompanyEntity } from '../companies/company.entity';
+import { Column, CreateDateColumn, Entity, UpdateDateColumn } from 'typeorm';
+import { MembershipKey } from './company-member.entity';
 
 /**
  * A member's own permission adjustments in a company (the platform's account settings): codes
  * added to and taken from what their positions grant. Removed with the membership.
  */
 @Entity('company_member_settings')
-export class MemberSettingsEntity {
-  @PrimaryColumn({ type: 'uuid' })
-  company_id: string;
-
-  @PrimaryColumn({ type: 'uuid' })
-  account_id: string;
-
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
-
-  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
-
+export class MemberSettingsEntity extends MembershipKey {
   @Column({ type: 'text', array: true, nullable: true })
   increase_permissions: string[] | null;
 

@@ -1,34 +1,36 @@
 import { Body, Controller, Get, HttpStatus, Post, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
 import { Public } from '../../core/auth/auth.decorators';
-import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
-import { ApiErrors } from '../../core/openapi/api-errors.decorator';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { BecomePartnerDto, PartnerApplicationDto, PartnerRequestReceivedDto } from './dto/partner.dto';
 import { PartnersService } from './partners.service';
+import { Endpoint } from '../../core/openapi/endpoint.decorator';
 
 @ApiTags('Partners')
 @Controller('partners')
 export class PartnersController {
   constructor(private readonly partners: PartnersService) {}
 
+  /** Apply to become a partner (no credential); at most 5 applications an hour from one client address */
   @Public()
   @Post('become')
-  @ApiOperation({
-    summary: 'Apply to become a partner (no credential); at most 5 applications an hour from one client address',
+  @Endpoint({
+    answer: PartnerRequestReceivedDto,
+    status: HttpStatus.CREATED,
+    errors: { rate_limited: 'the 5 applications of the hour from this address are spent; see Retry-After' },
   })
-  @ApiEnvelope(PartnerRequestReceivedDto, { status: HttpStatus.CREATED })
-  @ApiErrors({ rate_limited: 'the 5 applications of the hour from this address are spent; see Retry-After' })
   become(@Body() body: BecomePartnerDto, @Req() req: Request) {
     return this.partners.apply(body, req.ip ?? 'unknown');
   }
 
+  /** Partner applications, newest first (platform administrators only) */
   @Get('applications')
-  @ApiOperation({ summary: 'Partner applications, newest first (platform administrators only)' })
-  @ApiPage('applications', PartnerApplicationDto)
-  @ApiErrors({ forbidden: 'the caller is not a platform administrator' })
+  @Endpoint({
+    page: ['applications', PartnerApplicationDto],
+    errors: { forbidden: 'the caller is not a platform administrator' },
+  })
   list(@CurrentAuth() auth: AuthContext, @Query() query: PageQueryDto) {
     return this.partners.list(auth, query);
   }

@@ -1,9 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../../core/auth/auth.decorators';
-import { ApiEnvelope } from '../../core/openapi/api-envelope.decorator';
 import { PermissionCatalog } from '../../core/access/permission-catalog';
 import { PermissionDto } from '../../core/access/permission.dto';
+import { Endpoint } from '../../core/openapi/endpoint.decorator';
 
 @ApiTags('Public')
 @Public()
@@ -11,9 +11,9 @@ import { PermissionDto } from '../../core/access/permission.dto';
 export class PermissionsController {
   constructor(private readonly catalog: PermissionCatalog) {}
 
+  /** The whole permission catalog (not paginated) */
   @Get()
-  @ApiOperation({ summary: 'The whole permission catalog (not paginated)' })
-  @ApiEnvelope(PermissionDto, { isArray: true })
+  @Endpoint({ answer: [PermissionDto] })
   list() {
     return this.catalog.list();
   }

@@ -1,10 +1,10 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../../core/auth/auth.decorators';
-import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { PricingPlanDto } from './dto/pricing-plan.dto';
 import { PlansService } from './plans.service';
+import { Endpoint } from '../../core/openapi/endpoint.decorator';
 
 @ApiTags('Public')
 @Public()
@@ -12,16 +12,16 @@ import { PlansService } from './plans.service';
 export class PlansController {
   constructor(private readonly plans: PlansService) {}
 
+  /** List pricing plans, cheapest (highest lvl) first */
   @Get()
-  @ApiOperation({ summary: 'List pricing plans, cheapest (highest lvl) first' })
-  @ApiPage('plans', PricingPlanDto)
+  @Endpoint({ page: ['plans', PricingPlanDto] })
   list(@Query() query: PageQueryDto) {
     return this.plans.list(query);
   }
 
+  /** One pricing plan by code */
   @Get(':code')
-  @ApiOperation({ summary: 'One pricing plan by code' })
-  @ApiEnvelope(PricingPlanDto)
+  @Endpoint({ answer: PricingPlanDto })
   get(@Param('code') code: string) {
     return this.plans.get(code);
   }

@@ -1,7 +1,8 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 import { AccountEntity } from '../accounts/account.entity';
 import { CompanyOwnedEntity } from '../companies/company-owned.entity';
 import { PricingPlanEntity } from '../plans/pricing-plan.entity';
+import { Reference } from '../../database/company-reference';
 
 export const PRICING_TRANSACTION_STATUSES = ['pending', 'success', 'unsuccess', 'revoked'] as const;
 
@@ -18,9 +19,7 @@ export class PricingTransactionEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid', nullable: true })
   account_id: string | null;
 
-  @ManyToOne(() => AccountEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
+  @Reference(() => AccountEntity, 'SET NULL') account?: AccountEntity;
 
   /** The plan's price for the period, in whole units of `currency`. */
   @Column({ type: 'int' })
@@ -35,9 +34,7 @@ export class PricingTransactionEntity extends CompanyOwnedEntity {
   @Column({ type: 'varchar', length: 32 })
   plan_code: string;
 
-  @ManyToOne(() => PricingPlanEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'plan_code' })
-  plan?: PricingPlanEntity;
+  @Reference(() => PricingPlanEntity, 'RESTRICT', 'plan_code') plan?: PricingPlanEntity;
 
   @Column({ type: 'varchar', length: 8 })
   period: string;

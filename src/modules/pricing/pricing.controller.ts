@@ -1,14 +1,13 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../core/access/company-access';
-import { CompanyResources, CompanyRoute, RequirePermission } from '../../core/access/company-route.decorators';
+import { CompanyResources, CompanyRoute } from '../../core/access/company-route.decorators';
 import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
-import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
-import { ApiErrors } from '../../core/openapi/api-errors.decorator';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { CompanyPricingDto, MigratePlanDto, PricingTransactionDto } from './dto/pricing.dto';
 import { PricingTransactionEntity } from './pricing-transaction.entity';
 import { PricingService } from './pricing.service';
+import { Endpoint } from '../../core/openapi/endpoint.decorator';
 
 @ApiTags('Pricing')
 @CompanyResources({ transactionId: PricingTransactionEntity })
@@ -16,22 +15,22 @@ import { PricingService } from './pricing.service';
 export class PricingController {
   constructor(private readonly pricing: PricingService) {}
 
+  /** The company's plan, its period, and the plan of a pending purchase */
   @Get(':id/pricing')
   @CompanyRoute()
-  @ApiOperation({ summary: "The company's plan, its period, and the plan of a pending purchase" })
-  @ApiEnvelope(CompanyPricingDto)
+  @Endpoint({ answer: CompanyPricingDto })
   getPricing(@CurrentCompany() company: CompanyAccess) {
     return this.pricing.pricing(company);
   }
 
+  /** Buy a plan for a month or a year: a pending transaction priced from the plan, confirmed by an administrator */
   @Post(':id/pricing/migrate')
-  @RequirePermission('pricing.migrate')
-  @ApiOperation({
-    summary:
-      'Buy a plan for a month or a year: a pending transaction priced from the plan, confirmed by an administrator',
+  @Endpoint({
+    permission: 'pricing.migrate',
+    answer: PricingTransactionDto,
+    status: HttpStatus.CREATED,
+    errors: { conflict: 'the company already has a pending purchase' },
   })
-  @ApiEnvelope(PricingTransactionDto, { status: HttpStatus.CREATED })
-  @ApiErrors({ conflict: 'the company already has a pending purchase' })
   migratePricingPlan(
     @CurrentAuth() auth: AuthContext,
     @CurrentCompany() company: CompanyAccess,
@@ -40,33 +39,35 @@ export class PricingController {
     return this.pricing.migrate(auth, company, body);
   }
 
+  /** The company's plan purchases, newest first */
   @Get(':id/pricing/transactions')
-  @RequirePermission('pricing.transactions')
-  @ApiOperation({ summary: "The company's plan purchases, newest first" })
-  @ApiPage('transactions', PricingTransactionDto)
+  @Endpoint({ permission: 'pricing.transactions', page: ['transactions', PricingTransactionDto] })
   listPricingTransactions(@CurrentCompany() company: CompanyAccess, @Query() query: PageQueryDto) {
     return this.pricing.list(company, query);
   }
 
+  /** Cancel a pending purchase */
   @Post(':id/pricing/transactions/:transactionId/revoke')
   @HttpCode(HttpStatus.OK)
-  @RequirePermission('pricing.migrate')
-  @ApiOperation({ summary: 'Cancel a pending purchase' })
-  @ApiEnvelope(PricingTransactionDto)
-  @ApiErrors({ conflict: 'the transaction is no longer pending' })
+  @Endpoint({
+    permission: 'pricing.migrate',
+    answer: PricingTransactionDto,
+    errors: { conflict: 'the transaction is no longer pending' },
+  })
   revokePricingTransaction(@CurrentCompany() company: CompanyAccess, @Param('transactionId') id: string) {
     return this.pricing.revoke(company, id);
   }
 
   @Post(':id/pricing/transactions/:transactionId/confirm')
   @HttpCode(HttpStatus.OK)
-  @RequirePermission('pricing.migrate', { admins: 'only' })
-  @ApiOperation({
+  @Endpoint({
+    permission: 'pricing.migrate',
+    admins: 'only',
     summary:
       'Mark a pending purchase paid (platform administrators only): the plan changes for the bought period, as PUT /companies/{id}/plan does',
+    answer: PricingTransactionDto,
+    errors: { conflict: 'the transaction is no longer pending' },
   })
-  @ApiEnvelope(PricingTransactionDto)
-  @ApiErrors({ conflict: 'the transaction is no longer pending' })
   confirmPricingTransaction(@CurrentCompany() company: CompanyAccess, @Param('transactionId') id: string) {
     return this.pricing.confirm(company, id);
   }

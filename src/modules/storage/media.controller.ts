@@ -1,28 +1,26 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CompanyAccess, CurrentCompany } from '../../core/access/company-access';
-import { RequirePermission } from '../../core/access/company-route.decorators';
-import { ApiEnvelope } from '../../core/openapi/api-envelope.decorator';
 import { MediaFileQueryDto, MediaStatisticsDto } from './dto/media.dto';
 import { MediaService } from './media.service';
+import { Endpoint } from '../../core/openapi/endpoint.decorator';
 
 @ApiTags('Storage')
 @Controller('companies/:id/storage/media')
 export class MediaController {
   constructor(private readonly media: MediaService) {}
 
+  /** Statistics of the company's bucket: its name, creation date, size and object count */
   @Get()
-  @RequirePermission('storage.media')
-  @ApiOperation({ summary: "Statistics of the company's bucket: its name, creation date, size and object count" })
-  @ApiEnvelope(MediaStatisticsDto)
+  @Endpoint({ permission: 'storage.media', answer: MediaStatisticsDto })
   getMediaStatistics(@CurrentCompany() company: CompanyAccess) {
     return this.media.statistics(company);
   }
 
   @Get('file')
-  @RequirePermission('storage.media')
-  @ApiOperation({
+  @Endpoint({
+    permission: 'storage.media',
     summary: "Download one of the company's files by its path (the body is the file, not the envelope)",
     description:
       'Streams with Content-Type, Content-Length and an attachment Content-Disposition; one `Range: bytes=` range gives 206.',

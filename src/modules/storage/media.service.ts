@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { CompanyAccess } from '../../core/access/company-access';
 import { AppException } from '../../core/http/app.exception';
 import { StorageService } from '../../core/storage/storage.service';
-import { CompaniesRepository } from '../companies/companies.repository';
+import { CompanyUsageRepository } from '../companies/company-usage.repository';
 import type { MediaStatisticsDto } from './dto/media.dto';
 import { attachmentDisposition, byteRange } from './object-path';
 
@@ -20,7 +20,7 @@ function unavailable(error: unknown): AppException {
 
 /**
  * A company's files: stored within its plan's limits (reserve, upload, release on failure),
- * removed, counted and downloaded. The counts live in the database (CompaniesRepository), so
+ * removed, counted and downloaded. The counts live in the database (CompanyUsageRepository), so
  * nothing here lists a bucket. See docs/storage.md.
  */
 @Injectable()
@@ -29,7 +29,7 @@ export class MediaService {
 
   constructor(
     private readonly storage: StorageService,
-    private readonly companies: CompaniesRepository,
+    private readonly usage: CompanyUsageRepository,
   ) {}
 
   /**
@@ -49,7 +49,7 @@ export class MediaService {
     fileName?: string,
   ) {
     this.storage.assertAvailable();
-    if (!(await this.companies.reserveObject(companyId, size))) {
+    if (!(await this.usage.reserveObject(companyId, size))) {
       throw new AppException('limit_exceeded', "The file would exceed the plan's file storage limits");
     }
     try {
@@ -58,7 +58,7 @@ export class MediaService {
     } catch (error) {
       this.logger.error({ err: error, company_id: companyId, path }, 'Upload failed; its reservation is released');
       this.storage.removeLater(companyId, path);
-      await this.companies.releaseObject(companyId, size);
+      await this.usage.releaseObject(companyId, size);
       throw unavailable(error);
     }
   }
@@ -68,12 +68,12 @@ export class MediaService {
    * not be written): the caller never waits on the store.
    */
   async remove(companyId: string, path: string, size: number): Promise<void> {
-    await this.companies.releaseObject(companyId, size);
+    await this.usage.releaseObject(companyId, size);
     this.storage.removeLater(companyId, path);
   }
 
   async statistics(company: CompanyAccess): Promise<MediaStatisticsDto> {
-    const usage = await this.companies.objectUsage(company.companyId);
+    const usage = await this.usage.objectUsage(company.companyId);
     return {
       name: this.storage.bucketOf(company.companyId),
       creation_date: usage.createdAt,

@@ -1,42 +1,20 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
-import { CompanyEntity } from '../companies/company.entity';
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
 import { SupportTicketEntity } from './ticket.entity';
+import { CompanyReference } from '../../database/company-reference';
+import { CompanyRowEntity } from '../companies/company-owned.entity';
 
 /**
- * A message of a ticket. The columns of CompanyOwnedEntity, declared here because the
- * timestamps differ (TypeORM keeps a base class's column over a subclass's). Its one index
- * serves the message list, the ticket's last message and the run of its latest authors.
+ * A message of a ticket: a CompanyRowEntity with timestamps of its own (not CompanyOwnedEntity's,
+ * TypeORM keeps a base class's column over a subclass's). Its one index serves the message list,
+ * the ticket's last message and the run of its latest authors.
  */
 @Entity('support_messages')
 @Index('support_messages_company_ticket_created_at_idx', ['company_id', 'ticket_id', 'created_at', 'id'])
-export class SupportMessageEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ type: 'uuid', update: false })
-  company_id: string;
-
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
-
+export class SupportMessageEntity extends CompanyRowEntity {
   @Column({ type: 'uuid', update: false })
   ticket_id: string;
 
-  @ManyToOne(() => SupportTicketEntity, { onDelete: 'CASCADE' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'ticket_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => SupportTicketEntity, 'CASCADE')
   ticket?: SupportTicketEntity;
 
   /** The author (a plain id, see SupportTicketEntity.initiator_id). */

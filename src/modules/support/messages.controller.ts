@@ -1,15 +1,14 @@
 import { Body, Controller, Get, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../core/access/company-access';
-import { CompanyResources, RequirePermission } from '../../core/access/company-route.decorators';
+import { CompanyResources } from '../../core/access/company-route.decorators';
 import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
-import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { CreateMessageDto, MessageDto, UpdateMessageDto } from './dto/support.dto';
 import { SupportMessageEntity } from './message.entity';
 import { SupportService } from './support.service';
 import { SupportTicketEntity } from './ticket.entity';
-import { ApiErrors } from '../../core/openapi/api-errors.decorator';
+import { Endpoint } from '../../core/openapi/endpoint.decorator';
 
 /** Administrators (technical support) read and answer here in every company; their messages carry is_tech. */
 @ApiTags('Support')
@@ -18,21 +17,22 @@ import { ApiErrors } from '../../core/openapi/api-errors.decorator';
 export class MessagesController {
   constructor(private readonly support: SupportService) {}
 
+  /** The ticket's messages, newest first */
   @Get()
-  @RequirePermission('support.tickets', { admins: 'allowed' })
-  @ApiOperation({ summary: "The ticket's messages, newest first" })
-  @ApiPage('messages', MessageDto)
+  @Endpoint({ permission: 'support.tickets', admins: 'allowed', page: ['messages', MessageDto] })
   list(@CurrentCompany() company: CompanyAccess, @Param('ticketId') ticketId: string, @Query() query: PageQueryDto) {
     return this.support.listMessages(company, ticketId, query);
   }
 
+  /** Post a message. A closed or revoked ticket: 409 conflict; a 4th message in a row: 409 limit_exceeded */
   @Post()
-  @RequirePermission('support.tickets.update', { admins: 'allowed' })
-  @ApiOperation({
-    summary: 'Post a message. A closed or revoked ticket: 409 conflict; a 4th message in a row: 409 limit_exceeded',
+  @Endpoint({
+    permission: 'support.tickets.update',
+    admins: 'allowed',
+    answer: MessageDto,
+    status: HttpStatus.CREATED,
+    errors: { conflict: 'the ticket is closed or revoked' },
   })
-  @ApiEnvelope(MessageDto, { status: HttpStatus.CREATED })
-  @ApiErrors({ conflict: 'the ticket is closed or revoked' })
   post(
     @CurrentCompany() company: CompanyAccess,
     @CurrentAuth() auth: AuthContext,
@@ -42,10 +42,9 @@ export class MessagesController {
     return this.support.post(company, auth, ticketId, body);
   }
 
+  /** Mark a message read or unread */
   @Patch(':messageId')
-  @RequirePermission('support.tickets.update', { admins: 'allowed' })
-  @ApiOperation({ summary: 'Mark a message read or unread' })
-  @ApiEnvelope(MessageDto)
+  @Endpoint({ permission: 'support.tickets.update', admins: 'allowed', answer: MessageDto })
   update(
     @CurrentCompany() company: CompanyAccess,
     @Param('ticketId') ticketId: string,

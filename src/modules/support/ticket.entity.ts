@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index } from 'typeorm';
 import { CompanyOwnedEntity } from '../companies/company-owned.entity';
+import { EnumColumn } from '../../core/openapi/columns';
 
 export const TICKET_THEMES = [
   'technical_issue',
@@ -34,11 +34,9 @@ export class SupportTicketEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid', update: false })
   initiator_id: string;
 
-  @ApiProperty({ enum: TICKET_THEMES })
-  @Column({ type: 'varchar', length: 32 })
+  @EnumColumn(TICKET_THEMES, { length: 32 })
   theme: string;
 
-  @ApiProperty({ enum: TICKET_STATUSES })
-  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  @EnumColumn(TICKET_STATUSES, { length: 16, default: 'pending' })
   status: string;
 }

@@ -1,7 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { WebhookEventEntity } from './webhook-event.entity';
 import { WebhookEntity } from './webhook.entity';
+import { EnumColumn } from '../../core/openapi/columns';
+import { Reference } from '../../database/company-reference';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -25,20 +26,15 @@ export class WebhookDeliveryEntity {
   @Column({ type: 'uuid', update: false })
   company_id: string;
 
-  @ManyToOne(() => WebhookEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'webhook_id' })
-  webhook?: WebhookEntity;
+  @Reference(() => WebhookEntity, 'CASCADE') webhook?: WebhookEntity;
 
   @Column({ type: 'uuid' })
   event_id: string;
 
-  @ManyToOne(() => WebhookEventEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'event_id' })
-  event?: WebhookEventEntity;
+  @Reference(() => WebhookEventEntity, 'CASCADE') event?: WebhookEventEntity;
 
   /** `pending` while attempts remain. */
-  @ApiProperty({ enum: DELIVERY_STATUSES })
-  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  @EnumColumn(DELIVERY_STATUSES, { length: 16, default: 'pending' })
   status: string;
 
   @Column({ type: 'int', default: 0 })

@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 import { CompanyEntity } from '../companies/company.entity';
+import { OwningCompany } from '../companies/company-owned.entity';
 
 /** One change's event (CONTRACT 19), written in the change's transaction; its deliveries say where it goes. */
 @Entity('webhook_events')
@@ -11,9 +12,7 @@ export class WebhookEventEntity {
   @Column({ type: 'uuid' })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  @OwningCompany() company?: CompanyEntity;
 
   /** The change's audit key. */
   @Column({ type: 'varchar', length: 64 })

@@ -1,14 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../core/access/company-access';
-import { CompanyResources, RequirePermission } from '../../core/access/company-route.decorators';
+import { CompanyResources } from '../../core/access/company-route.decorators';
 import { RevealsSecret } from '../../core/idempotency/idempotency';
-import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { CreateWebhookDto, DeliveryDto, UpdateWebhookDto, WebhookDto, WebhookWithSecretDto } from './dto/webhook.dto';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import { WebhookEntity } from './webhook.entity';
 import { WebhooksService } from './webhooks.service';
+import { Endpoint } from '../../core/openapi/endpoint.decorator';
 
 @ApiTags('Webhooks')
 @Controller('companies/:id/webhooks')
@@ -16,72 +16,62 @@ import { WebhooksService } from './webhooks.service';
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
+  /** The company's webhooks, newest first */
   @Get()
-  @RequirePermission('webhooks')
-  @ApiOperation({ summary: "The company's webhooks, newest first" })
-  @ApiPage('webhooks', WebhookDto)
+  @Endpoint({ permission: 'webhooks', page: ['webhooks', WebhookDto] })
   list(@CurrentCompany() company: CompanyAccess, @Query() query: PageQueryDto) {
     return this.webhooks.list(company, query);
   }
 
+  /** Subscribe a URL to changes of the company; `secret` is shown only here (docs/webhooks.md) */
   @Post()
-  @RequirePermission('webhooks.create')
+  @Endpoint({ permission: 'webhooks.create', answer: WebhookWithSecretDto, status: HttpStatus.CREATED })
   @RevealsSecret()
-  @ApiOperation({
-    summary: 'Subscribe a URL to changes of the company; `secret` is shown only here (docs/webhooks.md)',
-  })
-  @ApiEnvelope(WebhookWithSecretDto, { status: HttpStatus.CREATED })
   create(@CurrentCompany() company: CompanyAccess, @Body() body: CreateWebhookDto) {
     return this.webhooks.create(company, body);
   }
 
+  /** One webhook */
   @Get(':webhookId')
-  @RequirePermission('webhooks')
-  @ApiOperation({ summary: 'One webhook' })
-  @ApiEnvelope(WebhookDto)
+  @Endpoint({ permission: 'webhooks', answer: WebhookDto })
   get(@CurrentCompany() company: CompanyAccess, @Param('webhookId') id: string) {
     return this.webhooks.get(company, id);
   }
 
+  /** Change a webhook; only the fields sent change. `active: false` pauses its deliveries */
   @Patch(':webhookId')
-  @RequirePermission('webhooks.update')
-  @ApiOperation({ summary: 'Change a webhook; only the fields sent change. `active: false` pauses its deliveries' })
-  @ApiEnvelope(WebhookDto)
+  @Endpoint({ permission: 'webhooks.update', answer: WebhookDto })
   update(@CurrentCompany() company: CompanyAccess, @Param('webhookId') id: string, @Body() body: UpdateWebhookDto) {
     return this.webhooks.update(company, id, body);
   }
 
+  /** Delete a webhook and its pending deliveries */
   @Delete(':webhookId')
-  @RequirePermission('webhooks.delete')
-  @ApiOperation({ summary: 'Delete a webhook and its pending deliveries' })
-  @ApiEnvelope()
+  @Endpoint({ permission: 'webhooks.delete', answer: 'empty' })
   remove(@CurrentCompany() company: CompanyAccess, @Param('webhookId') id: string) {
     return this.webhooks.remove(company, id);
   }
 
+  /** A new signing secret, shown only here; the old one keeps signing beside it for 24 hours */
   @Post(':webhookId/rotate-secret')
   @HttpCode(HttpStatus.OK)
-  @RequirePermission('webhooks.update')
+  @Endpoint({ permission: 'webhooks.update', answer: WebhookWithSecretDto })
   @RevealsSecret()
-  @ApiOperation({ summary: 'A new signing secret, shown only here; the old one keeps signing beside it for 24 hours' })
-  @ApiEnvelope(WebhookWithSecretDto)
   rotateSecret(@CurrentCompany() company: CompanyAccess, @Param('webhookId') id: string) {
     return this.webhooks.rotateSecret(company, id);
   }
 
+  /** The webhook's deliveries, newest first */
   @Get(':webhookId/deliveries')
-  @RequirePermission('webhooks')
-  @ApiOperation({ summary: "The webhook's deliveries, newest first" })
-  @ApiPage('deliveries', DeliveryDto)
+  @Endpoint({ permission: 'webhooks', page: ['deliveries', DeliveryDto] })
   deliveries(@Param('webhookId') id: string, @Query() query: PageQueryDto) {
     return this.webhooks.deliveries(id, query);
   }
 
+  /** Queue a delivery again at once; its attempts count on */
   @Post(':webhookId/deliveries/:deliveryId/retry')
   @HttpCode(HttpStatus.OK)
-  @RequirePermission('webhooks.update')
-  @ApiOperation({ summary: 'Queue a delivery again at once; its attempts count on' })
-  @ApiEnvelope(DeliveryDto)
+  @Endpoint({ permission: 'webhooks.update', answer: DeliveryDto })
   retry(@Param('webhookId') id: string, @Param('deliveryId') deliveryId: string) {
     return this.webhooks.retry(id, deliveryId);
   }

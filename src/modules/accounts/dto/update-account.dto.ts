@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { ACCOUNT_TYPES } from '../account.entity';
-import { Omittable, TrimmedName } from '../../../core/http/validators';
+import { Omittable, OneOf, TrimmedName } from '../../../core/http/validators';
 
 /** Every field optional; only the fields sent change. None may be null: each column is NOT NULL. */
 export class UpdateAccountDto {
@@ -16,8 +16,6 @@ export class UpdateAccountDto {
   @ApiProperty({ example: 'Sales lead, Moscow office' })
   description?: string;
 
-  @ApiProperty({ enum: ACCOUNT_TYPES, required: false })
-  @Omittable()
-  @IsIn(ACCOUNT_TYPES)
+  @OneOf(ACCOUNT_TYPES, { omittable: true })
   type?: string;
 }

@@ -1,7 +1,7 @@
 import { ApiProperty, OmitType, PickType } from '@nestjs/swagger';
 import { ApiKeyEntity } from '../api-key.entity';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { TrimmedName } from '../../../core/http/validators';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { OneOf, TrimmedName } from '../../../core/http/validators';
 
 export const API_KEY_LIFETIMES = { '24h': 24 * 3600, '48h': 48 * 3600, never: null } as const;
 export type ApiKeyLifetime = keyof typeof API_KEY_LIFETIMES;
@@ -13,9 +13,7 @@ export class CreateApiKeyDto {
   @ApiProperty({ example: 'CRM sync' })
   name: string;
 
-  @ApiProperty({ enum: Object.keys(API_KEY_LIFETIMES), default: 'never', required: false })
-  @IsOptional()
-  @IsIn(Object.keys(API_KEY_LIFETIMES))
+  @OneOf(Object.keys(API_KEY_LIFETIMES), { optional: true, default: 'never' })
   expires_in?: ApiKeyLifetime;
 
   /** Requests per UTC day, 1 to 1,000,000. */

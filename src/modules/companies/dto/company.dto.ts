@@ -3,7 +3,6 @@ import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsEmail,
-  IsIn,
   IsISO8601,
   IsOptional,
   IsString,
@@ -13,7 +12,7 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
-import { Omittable, SearchTerm, TrimmedName } from '../../../core/http/validators';
+import { Omittable, OneOf, SearchTerm, TrimmedName } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { PermissionDto } from '../../../core/access/permission.dto';
 import { MEMBER_ROLES, PLATFORM_ROLE_CODES, RoleFilter, RoleFilterQuery } from '../../members/company-member.entity';
@@ -155,9 +154,10 @@ export class ChangePlanDto {
   @ApiProperty({ example: 'start' })
   code: string;
 
-  @ApiProperty({ enum: PLAN_PERIODS, required: false })
-  @ValidateIf((dto: ChangePlanDto) => dto.expires_at === undefined || dto.period !== undefined)
-  @IsIn(PLAN_PERIODS, { message: 'must be month or year (or give expires_at instead)' })
+  @OneOf(PLAN_PERIODS, {
+    when: (dto: ChangePlanDto) => dto.expires_at === undefined || dto.period !== undefined,
+    message: 'must be month or year (or give expires_at instead)',
+  })
   period?: (typeof PLAN_PERIODS)[number];
 
   /** RFC 3339 time the plan ends, e.g. `2027-01-31T00:00:00Z`; instead of period. */

@@ -1,6 +1,6 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { Metadata, Omittable, SearchTerm, TrimmedName } from '../../../core/http/validators';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { Metadata, OneOf, SearchTerm, TrimmedName } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import {
   COUNTERPARTY_STATUSES,
@@ -11,14 +11,10 @@ import {
 } from '../counterparty.entity';
 
 export class ListCounterpartiesQueryDto extends PageQueryDto {
-  @ApiProperty({ enum: COUNTERPARTY_TYPES, required: false })
-  @IsOptional()
-  @IsIn(COUNTERPARTY_TYPES)
+  @OneOf(COUNTERPARTY_TYPES, { optional: true })
   type?: CounterpartyType;
 
-  @ApiProperty({ enum: COUNTERPARTY_STATUSES, required: false })
-  @IsOptional()
-  @IsIn(COUNTERPARTY_STATUSES)
+  @OneOf(COUNTERPARTY_STATUSES, { optional: true })
   status?: CounterpartyStatus;
 
   /** Case-insensitive substring of the name or the comment (up to 100 characters). */
@@ -31,8 +27,7 @@ export class CreateCounterpartyDto {
   @ApiProperty({ example: 'ПАО «Банк Пример»' })
   name: string;
 
-  @ApiProperty({ enum: COUNTERPARTY_TYPES })
-  @IsIn(COUNTERPARTY_TYPES)
+  @OneOf(COUNTERPARTY_TYPES)
   type: CounterpartyType;
 
   @IsOptional()
@@ -41,9 +36,7 @@ export class CreateCounterpartyDto {
   @ApiProperty({ example: 'Основной расчётный банк' })
   comment?: string | null;
 
-  @ApiProperty({ enum: COUNTERPARTY_STATUSES, required: false, default: 'active' })
-  @Omittable()
-  @IsIn(COUNTERPARTY_STATUSES)
+  @OneOf(COUNTERPARTY_STATUSES, { omittable: true, default: 'active' })
   status?: CounterpartyStatus;
 
   @Metadata()

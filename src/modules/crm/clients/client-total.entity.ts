@@ -1,6 +1,7 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { CompanyEntity } from '../../companies/company.entity';
 import { keepCounts } from '../../../core/pagination/kept-counts';
+import { OwningCompany } from '../../companies/company-owned.entity';
 
 /**
  * The exact number of a company's clients, in all (`filter` '') and per value of each list
@@ -15,9 +16,7 @@ export class CrmClientTotalEntity {
   @PrimaryColumn({ type: 'uuid' })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  @OwningCompany() company?: CompanyEntity;
 
   @PrimaryColumn({ type: 'varchar', length: 64 })
   filter: string;

@@ -1,8 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { MetadataProperty } from '../../../core/http/validators';
+import { Column, Entity, Index } from 'typeorm';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { CRM_STATUSES, CrmSourceEntity } from '../sources/source.entity';
+import { CompanyReference } from '../../../database/company-reference';
+import { EnumColumn, MetadataColumn } from '../../../core/openapi/columns';
 
 export const CLIENT_TYPES = ['individual', 'legal'] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
@@ -25,11 +25,7 @@ export class CrmClientEntity extends CompanyOwnedEntity {
   source_id: string;
 
   /** Sources are never deleted on their own; they go with their company, as clients do. */
-  @ManyToOne(() => CrmSourceEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'source_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => CrmSourceEntity)
   source?: CrmSourceEntity;
 
   @Column({ type: 'varchar', length: 100 })
@@ -51,15 +47,12 @@ export class CrmClientEntity extends CompanyOwnedEntity {
   @Column({ type: 'text', nullable: true })
   comment: string | null;
 
-  @ApiProperty({ enum: CLIENT_TYPES })
-  @Column({ type: 'varchar', length: 16 })
+  @EnumColumn(CLIENT_TYPES, { length: 16 })
   type: string;
 
-  @ApiProperty({ enum: CRM_STATUSES })
-  @Column({ type: 'varchar', length: 16, default: 'active' })
+  @EnumColumn(CRM_STATUSES, { length: 16, default: 'active' })
   status: string;
 
-  @MetadataProperty()
-  @Column({ type: 'jsonb', nullable: true })
+  @MetadataColumn()
   metadata: object | null;
 }

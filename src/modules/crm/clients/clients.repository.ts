@@ -83,9 +83,7 @@ export class ClientsRepository {
 
   /** Sets the status; updated_at moves only when it changes. Null when there is no such client. */
   setStatus(companyId: string, id: string, status: string): Promise<ClientDetailDto | null> {
-    const updated = sql`UPDATE crm_clients
-      SET status = ${status}, updated_at = CASE WHEN status = ${status} THEN updated_at ELSE now() END
-      WHERE id = ${id} AND company_id = ${companyId} RETURNING *`;
+    const updated = sql`${clients.setStatus(companyId, id, status)} RETURNING *`;
     return this.db.one(sql`WITH c AS (${updated}) ${detailsOf(raw('c'))}`);
   }
 }

@@ -1,7 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index } from 'typeorm';
-import { MetadataProperty } from '../../../core/http/validators';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { EnumColumn, MetadataColumn } from '../../../core/openapi/columns';
 
 /**
  * Where clients come from. A fixed set, so reports can group by it (docs/crm.md); `organic`,
@@ -43,8 +42,7 @@ export class CrmSourceEntity extends CompanyOwnedEntity {
   @Column({ type: 'varchar', length: 2048, nullable: true })
   url: string | null;
 
-  @ApiProperty({ enum: SOURCE_TYPES })
-  @Column({ type: 'varchar', length: 32 })
+  @EnumColumn(SOURCE_TYPES, { length: 32 })
   type: string;
 
   @Column({ type: 'text', nullable: true })
@@ -54,11 +52,9 @@ export class CrmSourceEntity extends CompanyOwnedEntity {
   @Column({ type: 'boolean', default: false, update: false })
   system: boolean;
 
-  @ApiProperty({ enum: CRM_STATUSES })
-  @Column({ type: 'varchar', length: 16, default: 'active' })
+  @EnumColumn(CRM_STATUSES, { length: 16, default: 'active' })
   status: string;
 
-  @MetadataProperty()
-  @Column({ type: 'jsonb', nullable: true })
+  @MetadataColumn()
   metadata: object | null;
 }

@@ -67,10 +67,6 @@ export class SourcesRepository {
 
   /** Sets the status; updated_at moves only when it changes. Null when there is no such source. */
   setStatus(companyId: string, id: string, status: string): Promise<SourceDto | null> {
-    return this.db.one(
-      sql`UPDATE crm_sources
-          SET status = ${status}, updated_at = CASE WHEN status = ${status} THEN updated_at ELSE now() END
-          WHERE id = ${id} AND company_id = ${companyId} RETURNING ${SOURCE}`,
-    );
+    return this.db.one(sql`${sources.setStatus(companyId, id, status)} RETURNING ${SOURCE}`);
   }
 }

@@ -1,6 +1,6 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
 import { keepSums } from '../../../core/analysis/kept-sums';
-import { CompanyEntity } from '../../companies/company.entity';
+import { KeptDaySums } from '../../companies/kept-tables.entity';
 
 /**
  * A company's deals summed per UTC day of creation and group: all (`dim` ''), per type, status
@@ -9,32 +9,7 @@ import { CompanyEntity } from '../../companies/company.entity';
  * analyses without list filters read whole days from them (keptDays).
  */
 @Entity('deal_day_sums')
-export class DealDaySumEntity {
-  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'deal_day_sums_pkey' })
-  company_id: string;
-
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'deal_day_sums_company_fkey' })
-  company?: CompanyEntity;
-
-  @PrimaryColumn({ type: 'varchar', length: 32, primaryKeyConstraintName: 'deal_day_sums_pkey' })
-  dim: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 16, primaryKeyConstraintName: 'deal_day_sums_pkey' })
-  part: string;
-
-  @PrimaryColumn({ type: 'date', primaryKeyConstraintName: 'deal_day_sums_pkey' })
-  day: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 64, primaryKeyConstraintName: 'deal_day_sums_pkey' })
-  key: string;
-
-  @PrimaryColumn({ type: 'smallint', primaryKeyConstraintName: 'deal_day_sums_pkey' })
-  slot: number;
-
-  @Column({ type: 'bigint' })
-  count: string;
-
+export class DealDaySumEntity extends KeptDaySums('deal_day_sums') {
   @Column({ type: 'numeric' })
   amount: string;
 

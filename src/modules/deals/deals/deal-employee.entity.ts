@@ -1,7 +1,9 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { CompanyEntity } from '../../companies/company.entity';
 import { EmployeeEntity } from '../../hrm/employees/employee.entity';
 import { DealEntity } from './deal.entity';
+import { OwningCompany } from '../../companies/company-owned.entity';
+import { Reference } from '../../../database/company-reference';
 
 /** An employee working on a deal; (company_id, employee_id) serves the list's employee filter. */
 @Entity('deal_employees')
@@ -10,21 +12,15 @@ export class DealEmployeeEntity {
   @PrimaryColumn({ type: 'uuid' })
   deal_id: string;
 
-  @ManyToOne(() => DealEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'deal_id' })
-  deal?: DealEntity;
+  @Reference(() => DealEntity, 'CASCADE') deal?: DealEntity;
 
   @PrimaryColumn({ type: 'uuid' })
   employee_id: string;
 
-  @ManyToOne(() => EmployeeEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'employee_id' })
-  employee?: EmployeeEntity;
+  @Reference(() => EmployeeEntity, 'CASCADE') employee?: EmployeeEntity;
 
   @Column({ type: 'uuid' })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  @OwningCompany() company?: CompanyEntity;
 }

@@ -1,6 +1,7 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Check, Column, Entity, Index } from 'typeorm';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { DealEntity } from './deal.entity';
+import { Reference } from '../../../database/company-reference';
 
 export const POSITION_UNITS = ['pcs', 'kg', 'g', 'l', 'ml', 'm', 'cm'] as const;
 export type PositionUnit = (typeof POSITION_UNITS)[number];
@@ -19,9 +20,7 @@ export class DealPositionEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid', update: false })
   deal_id: string;
 
-  @ManyToOne(() => DealEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'deal_id' })
-  deal?: DealEntity;
+  @Reference(() => DealEntity, 'CASCADE') deal?: DealEntity;
 
   @Column({ type: 'varchar', length: 300 })
   name: string;

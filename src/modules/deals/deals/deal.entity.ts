@@ -1,8 +1,9 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { CrmClientEntity } from '../../crm/clients/client.entity';
 import { DealStatusEntity } from '../statuses/deal-status.entity';
 import { DealTypeEntity } from '../types/deal-type.entity';
+import { CompanyReference, Reference } from '../../../database/company-reference';
 
 /**
  * A deal. Its type and status are rows of its own company (composite foreign keys on
@@ -26,30 +27,20 @@ export class DealEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid', nullable: true })
   type_id: string | null;
 
-  @ManyToOne(() => DealTypeEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'type_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => DealTypeEntity)
   type?: DealTypeEntity;
 
   @Column({ type: 'uuid' })
   status_id: string;
 
-  @ManyToOne(() => DealStatusEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'status_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => DealStatusEntity)
   status?: DealStatusEntity;
 
   /** A CRM client of the company (checked by the service; clients are never deleted on their own). */
   @Column({ type: 'uuid', nullable: true })
   client_id: string | null;
 
-  @ManyToOne(() => CrmClientEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'client_id' })
-  client?: CrmClientEntity;
+  @Reference(() => CrmClientEntity, 'SET NULL') client?: CrmClientEntity;
 
   /** Σ round(price × quantity, 2) over the positions, in RUB. */
   @Column({ type: 'numeric', precision: 32, scale: 2, default: 0 })

@@ -1,12 +1,12 @@
 import { Body, Controller, HttpStatus, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
-import { CompanyResources, RequirePermission } from '../../../core/access/company-route.decorators';
+import { CompanyResources } from '../../../core/access/company-route.decorators';
 import { UploadsFirst } from '../../../core/audit/staged-write';
-import { ApiEnvelope } from '../../../core/openapi/api-envelope.decorator';
 import { DealEntity } from '../deals/deal.entity';
 import { CreateInvoiceDto, InvoiceDocDto } from './invoice.dto';
 import { InvoiceService } from './invoice.service';
+import { Endpoint } from '../../../core/openapi/endpoint.decorator';
 
 @ApiTags('Deals')
 @Controller('companies/:id/modules/dm/deals/:dealId/invoice')
@@ -15,14 +15,15 @@ export class InvoiceController {
   constructor(private readonly invoices: InvoiceService) {}
 
   @Post()
-  @RequirePermission('dm.deals.invoice')
-  @UploadsFirst()
-  @ApiOperation({
+  @Endpoint({
+    permission: 'dm.deals.invoice',
     summary:
       'Issue an invoice (PDF with a payment QR code) for the deal: number <year>-<n> per company and UTC year; ' +
       '409 for a deal without positions or seller requisites missing from the docs settings',
+    answer: InvoiceDocDto,
+    status: HttpStatus.CREATED,
   })
-  @ApiEnvelope(InvoiceDocDto, { status: HttpStatus.CREATED })
+  @UploadsFirst()
   issue(@CurrentCompany() company: CompanyAccess, @Param('dealId') id: string, @Body() body: CreateInvoiceDto) {
     return this.invoices.issue(company, id, body);
   }

@@ -1,8 +1,9 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { CompanyEntity } from '../../companies/company.entity';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { CompanyOwnedEntity, OwningCompany } from '../../companies/company-owned.entity';
 import { DocEntity } from '../../docs/doc.entity';
 import { DealEntity } from '../deals/deal.entity';
+import { Reference } from '../../../database/company-reference';
 
 /**
  * The last invoice number a company used in a UTC year, and the numbers taken by invoices that
@@ -14,9 +15,7 @@ export class DealInvoiceCounterEntity {
   @PrimaryColumn({ type: 'uuid' })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  @OwningCompany() company?: CompanyEntity;
 
   @PrimaryColumn({ type: 'int' })
   year: number;
@@ -37,16 +36,12 @@ export class DealInvoiceEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid', nullable: true })
   deal_id: string | null;
 
-  @ManyToOne(() => DealEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'deal_id' })
-  deal?: DealEntity;
+  @Reference(() => DealEntity, 'SET NULL') deal?: DealEntity;
 
   @Column({ type: 'uuid' })
   doc_id: string;
 
-  @ManyToOne(() => DocEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'doc_id' })
-  doc?: DocEntity;
+  @Reference(() => DocEntity, 'CASCADE') doc?: DocEntity;
 
   @Column({ type: 'int' })
   year: number;

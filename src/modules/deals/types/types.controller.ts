@@ -1,8 +1,7 @@
 import { Body, Controller, Delete, Get, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
-import { CompanyResources, RequirePermission } from '../../../core/access/company-route.decorators';
-import { ApiEnvelope, ApiPage } from '../../../core/openapi/api-envelope.decorator';
+import { CompanyResources } from '../../../core/access/company-route.decorators';
 import { DealTypeEntity } from './deal-type.entity';
 import {
   CreateDealTypeDto,
@@ -12,6 +11,7 @@ import {
   UpdateDealTypeDto,
 } from './dto/deal-type.dto';
 import { DealTypesService } from './types.service';
+import { Endpoint } from '../../../core/openapi/endpoint.decorator';
 
 @ApiTags('Deals')
 @Controller('companies/:id/modules/dm/types')
@@ -19,42 +19,37 @@ import { DealTypesService } from './types.service';
 export class DealTypesController {
   constructor(private readonly types: DealTypesService) {}
 
+  /** Deal types, by name, filtered by search (name, comment) */
   @Get()
-  @RequirePermission('dm.types')
-  @ApiOperation({ summary: 'Deal types, by name, filtered by search (name, comment)' })
-  @ApiPage('deal_types', DealTypeDto)
+  @Endpoint({ permission: 'dm.types', page: ['deal_types', DealTypeDto] })
   list(@CurrentCompany() company: CompanyAccess, @Query() query: ListDealTypesQueryDto) {
     return this.types.list(company, query);
   }
 
+  /** Create a deal type */
   @Post()
-  @RequirePermission('dm.types.create')
-  @ApiOperation({ summary: 'Create a deal type' })
-  @ApiEnvelope(DealTypeDto, { status: HttpStatus.CREATED })
+  @Endpoint({ permission: 'dm.types.create', answer: DealTypeDto, status: HttpStatus.CREATED })
   create(@CurrentCompany() company: CompanyAccess, @Body() body: CreateDealTypeDto) {
     return this.types.create(company, body);
   }
 
+  /** One deal type */
   @Get(':typeId')
-  @RequirePermission('dm.types')
-  @ApiOperation({ summary: 'One deal type' })
-  @ApiEnvelope(DealTypeDto)
+  @Endpoint({ permission: 'dm.types', answer: DealTypeDto })
   get(@CurrentCompany() company: CompanyAccess, @Param('typeId') id: string) {
     return this.types.get(company, id);
   }
 
+  /** Change a deal type; only the fields sent change */
   @Patch(':typeId')
-  @RequirePermission('dm.types.update')
-  @ApiOperation({ summary: 'Change a deal type; only the fields sent change' })
-  @ApiEnvelope(DealTypeDto)
+  @Endpoint({ permission: 'dm.types.update', answer: DealTypeDto })
   update(@CurrentCompany() company: CompanyAccess, @Param('typeId') id: string, @Body() body: UpdateDealTypeDto) {
     return this.types.update(company, id, body);
   }
 
+  /** Delete a deal type; 409 while a deal has it */
   @Delete(':typeId')
-  @RequirePermission('dm.types.delete')
-  @ApiOperation({ summary: 'Delete a deal type; 409 while a deal has it' })
-  @ApiEnvelope(DealTypeDeletedDto)
+  @Endpoint({ permission: 'dm.types.delete', answer: DealTypeDeletedDto })
   delete(@CurrentCompany() company: CompanyAccess, @Param('typeId') id: string) {
     return this.types.delete(company, id);
   }

@@ -1,16 +1,15 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { DOC_MODULES, DocEntity, type DocModule } from '../doc.entity';
+import { OneOf } from '../../../core/http/validators';
 
 const trimToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim() || undefined : value;
 
 export class ListDocsQueryDto extends PageQueryDto {
-  @ApiProperty({ enum: DOC_MODULES, required: false })
-  @IsOptional()
-  @IsIn(DOC_MODULES)
+  @OneOf(DOC_MODULES, { optional: true })
   module?: DocModule;
 
   /** The document type, e.g. report or invoice. */

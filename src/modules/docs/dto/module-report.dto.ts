@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { TimeWindowQueryDto } from '../../../core/analysis/periods';
-import { TrimmedText } from '../../../core/http/validators';
+import { OneOf, TrimmedText } from '../../../core/http/validators';
 import type { DocFormat } from '../generator/renderers';
 
 export const MODULE_REPORT_FORMATS: readonly DocFormat[] = ['xlsx', 'pdf'];
@@ -14,9 +14,7 @@ export const MODULE_REPORT_FORMATS: readonly DocFormat[] = ['xlsx', 'pdf'];
  */
 export class ModuleReportDto extends TimeWindowQueryDto {
   /** The file format (default xlsx). */
-  @ApiProperty({ enum: MODULE_REPORT_FORMATS, required: false, default: 'xlsx' })
-  @IsOptional()
-  @IsIn(MODULE_REPORT_FORMATS)
+  @OneOf(MODULE_REPORT_FORMATS, { optional: true, default: 'xlsx' })
   format?: DocFormat;
 
   /** Kept on the document's registry row and printed under the document's title. */

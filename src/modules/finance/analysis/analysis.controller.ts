@@ -1,10 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
-import { RequirePermission } from '../../../core/access/company-route.decorators';
-import { ApiEnvelope } from '../../../core/openapi/api-envelope.decorator';
 import { FinanceAnalysisRepository } from './analysis.repository';
 import { FinanceGroupDto, FinanceSummaryDto, FinanceWindowQueryDto, GroupedFinanceQueryDto } from './dto/analysis.dto';
+import { Endpoint } from '../../../core/openapi/endpoint.decorator';
 
 /** Finance analyses (CONTRACT 14): sums in SQL, so the controller reads the repository directly. */
 @ApiTags('Finance')
@@ -12,21 +11,16 @@ import { FinanceGroupDto, FinanceSummaryDto, FinanceWindowQueryDto, GroupedFinan
 export class FinanceAnalysisController {
   constructor(private readonly analysis: FinanceAnalysisRepository) {}
 
+  /** Income, expense and count of completed transactions in one currency within the window */
   @Get('summary')
-  @RequirePermission('fm.analysis')
-  @ApiOperation({ summary: 'Income, expense and count of completed transactions in one currency within the window' })
-  @ApiEnvelope(FinanceSummaryDto)
+  @Endpoint({ permission: 'fm.analysis', answer: FinanceSummaryDto })
   getFinanceAnalysisSummary(@CurrentCompany() company: CompanyAccess, @Query() query: FinanceWindowQueryDto) {
     return this.analysis.summary(company.companyId, query);
   }
 
+  /** Completed transactions per category or employee (by descending income + expense) or per UTC day or month (ascending) */
   @Get('grouped')
-  @RequirePermission('fm.analysis')
-  @ApiOperation({
-    summary:
-      'Completed transactions per category or employee (by descending income + expense) or per UTC day or month (ascending)',
-  })
-  @ApiEnvelope(FinanceGroupDto, { isArray: true })
+  @Endpoint({ permission: 'fm.analysis', answer: [FinanceGroupDto] })
   getFinanceAnalysisGrouped(@CurrentCompany() company: CompanyAccess, @Query() query: GroupedFinanceQueryDto) {
     return this.analysis.grouped(company.companyId, query);
   }

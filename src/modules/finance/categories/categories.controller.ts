@@ -1,8 +1,7 @@
 import { Body, Controller, Delete, Get, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
-import { CompanyResources, RequirePermission, TextParams } from '../../../core/access/company-route.decorators';
-import { ApiEnvelope, ApiPage } from '../../../core/openapi/api-envelope.decorator';
+import { CompanyResources, TextParams } from '../../../core/access/company-route.decorators';
 import { CategoriesService } from './categories.service';
 import { TransactionCategoryEntity } from './category.entity';
 import {
@@ -12,6 +11,7 @@ import {
   ListCategoriesQueryDto,
   UpdateCategoryDto,
 } from './dto/category.dto';
+import { Endpoint } from '../../../core/openapi/endpoint.decorator';
 
 @ApiTags('Finance')
 @Controller('companies/:id/modules/fm/transactions/categories')
@@ -19,53 +19,49 @@ import {
 export class TransactionCategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 
+  /** Transaction categories: system ones first, then by name */
   @Get()
-  @RequirePermission('fm.transactions.categories')
-  @ApiOperation({ summary: 'Transaction categories: system ones first, then by name' })
-  @ApiPage('categories', CategoryDto)
+  @Endpoint({ permission: 'fm.transactions.categories', page: ['categories', CategoryDto] })
   list(@CurrentCompany() company: CompanyAccess, @Query() query: ListCategoriesQueryDto) {
     return this.categories.list(company, query);
   }
 
+  /** The category with this slug (e.g. credit, dept, deal-income, deal-expense) */
   @Get('slug/:slug')
-  @RequirePermission('fm.transactions.categories')
+  @Endpoint({ permission: 'fm.transactions.categories', answer: CategoryDto })
   @TextParams('slug')
-  @ApiOperation({ summary: 'The category with this slug (e.g. credit, dept, deal-income, deal-expense)' })
-  @ApiEnvelope(CategoryDto)
   getCategoryBySlug(@CurrentCompany() company: CompanyAccess, @Param('slug') slug: string) {
     return this.categories.getBySlug(company, slug);
   }
 
   @Post()
-  @RequirePermission('fm.transactions.categories.create')
-  @ApiOperation({ summary: 'Create a category; its slug is category-<id>' })
-  @ApiEnvelope(CategoryDto, { status: HttpStatus.CREATED })
+  @Endpoint({
+    permission: 'fm.transactions.categories.create',
+    summary: 'Create a category; its slug is category-<id>',
+    answer: CategoryDto,
+    status: HttpStatus.CREATED,
+  })
   create(@CurrentCompany() company: CompanyAccess, @Body() body: CreateCategoryDto) {
     return this.categories.create(company, body);
   }
 
+  /** One category */
   @Get(':categoryId')
-  @RequirePermission('fm.transactions.categories')
-  @ApiOperation({ summary: 'One category' })
-  @ApiEnvelope(CategoryDto)
+  @Endpoint({ permission: 'fm.transactions.categories', answer: CategoryDto })
   get(@CurrentCompany() company: CompanyAccess, @Param('categoryId') id: string) {
     return this.categories.get(company, id);
   }
 
+  /** Change a category; system categories: 409; a used one cannot change direction (409) */
   @Patch(':categoryId')
-  @RequirePermission('fm.transactions.categories.update')
-  @ApiOperation({
-    summary: 'Change a category; system categories: 409; a used one cannot change direction (409)',
-  })
-  @ApiEnvelope(CategoryDto)
+  @Endpoint({ permission: 'fm.transactions.categories.update', answer: CategoryDto })
   update(@CurrentCompany() company: CompanyAccess, @Param('categoryId') id: string, @Body() body: UpdateCategoryDto) {
     return this.categories.update(company, id, body);
   }
 
+  /** Delete a category; system or used by a transaction: 409 */
   @Delete(':categoryId')
-  @RequirePermission('fm.transactions.categories.delete')
-  @ApiOperation({ summary: 'Delete a category; system or used by a transaction: 409' })
-  @ApiEnvelope(CategoryDeletedDto)
+  @Endpoint({ permission: 'fm.transactions.categories.delete', answer: CategoryDeletedDto })
   delete(@CurrentCompany() company: CompanyAccess, @Param('categoryId') id: string) {
     return this.categories.delete(company, id);
   }

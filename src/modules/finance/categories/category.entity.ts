@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index } from 'typeorm';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { EnumColumn } from '../../../core/openapi/columns';
 
 export const DIRECTIONS = ['income', 'expense'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
@@ -25,8 +25,7 @@ export class TransactionCategoryEntity extends CompanyOwnedEntity {
   @Column({ type: 'text', nullable: true })
   description: string | null;
 
-  @ApiProperty({ enum: DIRECTIONS })
-  @Column({ type: 'varchar', length: 16 })
+  @EnumColumn(DIRECTIONS, { length: 16 })
   direction: string;
 
   /** One of the four categories every company starts with: never changed or deleted. */

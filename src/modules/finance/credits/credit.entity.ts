@@ -1,8 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { MetadataProperty } from '../../../core/http/validators';
+import { Column, Entity, Index } from 'typeorm';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { CounterpartyEntity } from '../../counterparties/counterparty.entity';
+import { CompanyReference } from '../../../database/company-reference';
+import { EnumColumn, MetadataColumn } from '../../../core/openapi/columns';
 
 /** debt: the company owes; credit: owed to the company. */
 export const CREDIT_TYPES = ['debt', 'credit'] as const;
@@ -31,12 +31,10 @@ export class CreditEntity extends CompanyOwnedEntity {
   @Column({ type: 'text', nullable: true })
   comment: string | null;
 
-  @ApiProperty({ enum: CREDIT_TYPES })
-  @Column({ type: 'varchar', length: 16 })
+  @EnumColumn(CREDIT_TYPES, { length: 16 })
   type: string;
 
-  @ApiProperty({ enum: CREDIT_STATUSES })
-  @Column({ type: 'varchar', length: 16, default: 'active' })
+  @EnumColumn(CREDIT_STATUSES, { length: 16, default: 'active' })
   status: string;
 
   @Column({ type: 'numeric', precision: 23, scale: 8 })
@@ -58,18 +56,13 @@ export class CreditEntity extends CompanyOwnedEntity {
   @Column({ type: 'date' })
   end_date: string;
 
-  @MetadataProperty()
-  @Column({ type: 'jsonb', nullable: true })
+  @MetadataColumn()
   metadata: object | null;
 
   @Column({ type: 'uuid' })
   counterparty_id: string;
 
   /** Counterparties are never deleted; they go with their company, as credits do. */
-  @ManyToOne(() => CounterpartyEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'counterparty_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => CounterpartyEntity)
   counterparty?: CounterpartyEntity;
 }

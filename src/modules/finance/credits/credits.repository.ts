@@ -100,9 +100,7 @@ export class CreditsRepository {
 
   /** Sets the status; updated_at moves only when it changes. */
   setStatus(companyId: string, id: string, status: string): Promise<CreditDto | null> {
-    const updated = sql`UPDATE credits
-      SET status = ${status}, updated_at = CASE WHEN status = ${status} THEN updated_at ELSE now() END
-      WHERE id = ${id} AND company_id = ${companyId} RETURNING *`;
+    const updated = sql`${credits.setStatus(companyId, id, status)} RETURNING *`;
     return this.db.one(sql`WITH cr AS (${updated}) ${detailsOf(raw('cr'))}`);
   }
 }

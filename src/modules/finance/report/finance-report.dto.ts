@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsOptional } from 'class-validator';
+import { ArrayNotEmpty, ArrayUnique, IsArray } from 'class-validator';
 import { ModuleReportDto } from '../../docs/dto/module-report.dto';
+import { OneOf } from '../../../core/http/validators';
 
 export const REPORT_SHEETS = ['transactions', 'categories', 'credits'] as const;
 export type ReportSheet = (typeof REPORT_SHEETS)[number];
@@ -8,11 +8,9 @@ export type ReportSheet = (typeof REPORT_SHEETS)[number];
 /** CONTRACT 12's report request; the window bounds the transactions sheet. */
 export class FinanceReportDto extends ModuleReportDto {
   /** The sheets, in this order (default: all three). */
-  @ApiProperty({ enum: REPORT_SHEETS, isArray: true, required: false })
-  @IsOptional()
   @IsArray()
   @ArrayNotEmpty()
   @ArrayUnique()
-  @IsIn(REPORT_SHEETS, { each: true })
+  @OneOf(REPORT_SHEETS, { optional: true, each: true })
   types?: ReportSheet[];
 }

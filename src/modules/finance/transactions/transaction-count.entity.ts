@@ -1,5 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { CompanyEntity } from '../../companies/company.entity';
+import { Entity } from 'typeorm';
+import { KeptCounts } from '../../companies/kept-tables.entity';
 import { keepCounts } from '../../../core/pagination/kept-counts';
 
 /**
@@ -7,23 +7,7 @@ import { keepCounts } from '../../../core/pagination/kept-counts';
  * row per company, list filter and slot; listPage sums a filter's slots.
  */
 @Entity('transaction_counts')
-export class TransactionCountEntity {
-  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'transaction_counts_pkey' })
-  company_id: string;
-
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'transaction_counts_company_fkey' })
-  company?: CompanyEntity;
-
-  @PrimaryColumn({ type: 'varchar', length: 128, primaryKeyConstraintName: 'transaction_counts_pkey' })
-  filter: string;
-
-  @PrimaryColumn({ type: 'smallint', primaryKeyConstraintName: 'transaction_counts_pkey' })
-  slot: number;
-
-  @Column({ type: 'bigint' })
-  total: string;
-}
+export class TransactionCountEntity extends KeptCounts('transaction_counts') {}
 
 /**
  * The transaction list's kept totals: declared here, the entity of their table, so

@@ -1,6 +1,6 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
 import { keepSums } from '../../../core/analysis/kept-sums';
-import { CompanyEntity } from '../../companies/company.entity';
+import { KeptDaySums } from '../../companies/kept-tables.entity';
 
 /**
  * A company's completed transactions summed per UTC day, currency and group: all (`dim` ''),
@@ -9,32 +9,7 @@ import { CompanyEntity } from '../../companies/company.entity';
  * The finance analyses read whole days from them (keptDays).
  */
 @Entity('transaction_day_sums')
-export class TransactionDaySumEntity {
-  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'transaction_day_sums_pkey' })
-  company_id: string;
-
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'transaction_day_sums_company_fkey' })
-  company?: CompanyEntity;
-
-  @PrimaryColumn({ type: 'varchar', length: 32, primaryKeyConstraintName: 'transaction_day_sums_pkey' })
-  dim: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 16, primaryKeyConstraintName: 'transaction_day_sums_pkey' })
-  part: string;
-
-  @PrimaryColumn({ type: 'date', primaryKeyConstraintName: 'transaction_day_sums_pkey' })
-  day: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 64, primaryKeyConstraintName: 'transaction_day_sums_pkey' })
-  key: string;
-
-  @PrimaryColumn({ type: 'smallint', primaryKeyConstraintName: 'transaction_day_sums_pkey' })
-  slot: number;
-
-  @Column({ type: 'bigint' })
-  count: string;
-
+export class TransactionDaySumEntity extends KeptDaySums('transaction_day_sums') {
   @Column({ type: 'numeric' })
   income: string;
 

@@ -1,12 +1,12 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { MetadataProperty } from '../../../core/http/validators';
+import { Column, Entity, Index } from 'typeorm';
 import { CURRENCY_CODES } from '../../../core/money/currencies';
-import { CompanyEntity } from '../../companies/company.entity';
 import { EmployeeEntity } from '../../hrm/employees/employee.entity';
 import { DIRECTIONS, TransactionCategoryEntity } from '../categories/category.entity';
 import { CreditEntity } from '../credits/credit.entity';
 import { DealEntity } from '../../deals/deals/deal.entity';
+import { CompanyReference, Reference } from '../../../database/company-reference';
+import { CompanyRowEntity } from '../../companies/company-owned.entity';
+import { EnumColumn, MetadataColumn } from '../../../core/openapi/columns';
 
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -35,30 +35,17 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 })
 @Index('transactions_company_currency_created_at_idx', { synchronize: false })
 @Index('transactions_search_trgm_idx', { synchronize: false })
-export class TransactionEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ type: 'uuid', update: false })
-  company_id: string;
-
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
-
+export class TransactionEntity extends CompanyRowEntity {
   @Column({ type: 'numeric', precision: 23, scale: 8 })
   base_amount: number;
 
-  @ApiProperty({ enum: CURRENCY_CODES })
-  @Column({ type: 'varchar', length: 8 })
+  @EnumColumn(CURRENCY_CODES, { length: 8 })
   currency: string;
 
-  @ApiProperty({ enum: DIRECTIONS })
-  @Column({ type: 'varchar', length: 16 })
+  @EnumColumn(DIRECTIONS, { length: 16 })
   direction: string;
 
-  @ApiProperty({ enum: TRANSACTION_STATUSES })
-  @Column({ type: 'varchar', length: 16, default: 'completed' })
+  @EnumColumn(TRANSACTION_STATUSES, { length: 16, default: 'completed' })
   status: string;
 
   @Column({ type: 'text', nullable: true })
@@ -68,12 +55,9 @@ export class TransactionEntity {
   @Column({ type: 'uuid', nullable: true })
   reverse_to: string | null;
 
-  @ManyToOne(() => TransactionEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn({ name: 'reverse_to' })
-  original?: TransactionEntity;
+  @Reference(() => TransactionEntity, 'NO ACTION', 'reverse_to') original?: TransactionEntity;
 
-  @MetadataProperty()
-  @Column({ type: 'jsonb', nullable: true })
+  @MetadataColumn()
   metadata: object | null;
 
   /** When the money moved: the request's time, or a credit payment's `paid_at` (so written, not generated). */
@@ -84,35 +68,25 @@ export class TransactionEntity {
   employee_id: string | null;
 
   /** Employees are never deleted; they go with their company, as transactions do. */
-  @ManyToOne(() => EmployeeEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn({ name: 'employee_id' })
-  employee?: EmployeeEntity;
+  @Reference(() => EmployeeEntity, 'NO ACTION') employee?: EmployeeEntity;
 
   @Column({ type: 'uuid', nullable: true })
   category_id: string | null;
 
   /** A used category cannot be deleted: the database refuses it, which the API answers with 409. */
-  @ManyToOne(() => TransactionCategoryEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'category_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => TransactionCategoryEntity)
   category?: TransactionCategoryEntity;
 
   /** The credit this transaction pays (or reverses a payment of). */
   @Column({ type: 'uuid', nullable: true })
   credit_id: string | null;
 
-  @ManyToOne(() => CreditEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn({ name: 'credit_id' })
-  credit?: CreditEntity;
+  @Reference(() => CreditEntity, 'NO ACTION') credit?: CreditEntity;
 
   /** The deal this transaction belongs to; deleting the deal keeps the transaction, unlinked. */
   @Column({ type: 'uuid', nullable: true })
   deal_id: string | null;
 
   /** Added by the Deals migration. */
-  @ManyToOne(() => DealEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'deal_id' })
-  deal?: DealEntity;
+  @Reference(() => DealEntity, 'SET NULL') deal?: DealEntity;
 }

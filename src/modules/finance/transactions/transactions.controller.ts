@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpStatus, Param, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
-import { CompanyResources, RequirePermission } from '../../../core/access/company-route.decorators';
-import { ApiEnvelope, ApiPage } from '../../../core/openapi/api-envelope.decorator';
+import { CompanyResources } from '../../../core/access/company-route.decorators';
 import {
   CreateTransactionDto,
   ListTransactionsQueryDto,
@@ -11,6 +10,7 @@ import {
 } from './dto/transaction.dto';
 import { TransactionEntity } from './transaction.entity';
 import { TransactionsService } from './transactions.service';
+import { Endpoint } from '../../../core/openapi/endpoint.decorator';
 
 @ApiTags('Finance')
 @Controller('companies/:id/modules/fm/transactions')
@@ -18,37 +18,30 @@ import { TransactionsService } from './transactions.service';
 export class TransactionsController {
   constructor(private readonly transactions: TransactionsService) {}
 
+  /** Transactions, newest first */
   @Get()
-  @RequirePermission('fm.transactions')
-  @ApiOperation({ summary: 'Transactions, newest first' })
-  @ApiPage('transactions', TransactionDto)
+  @Endpoint({ permission: 'fm.transactions', page: ['transactions', TransactionDto] })
   list(@CurrentCompany() company: CompanyAccess, @Query() query: ListTransactionsQueryDto) {
     return this.transactions.list(company.companyId, query);
   }
 
+  /** Record a transaction (immutable: corrections are reversals) */
   @Post()
-  @RequirePermission('fm.transactions.create')
-  @ApiOperation({ summary: 'Record a transaction (immutable: corrections are reversals)' })
-  @ApiEnvelope(TransactionDetailDto, { status: HttpStatus.CREATED })
+  @Endpoint({ permission: 'fm.transactions.create', answer: TransactionDetailDto, status: HttpStatus.CREATED })
   create(@CurrentCompany() company: CompanyAccess, @Body() body: CreateTransactionDto) {
     return this.transactions.create(company.companyId, body);
   }
 
+  /** One transaction with its employee and category */
   @Get(':transactionId')
-  @RequirePermission('fm.transactions')
-  @ApiOperation({ summary: 'One transaction with its employee and category' })
-  @ApiEnvelope(TransactionDetailDto)
+  @Endpoint({ permission: 'fm.transactions', answer: TransactionDetailDto })
   get(@CurrentCompany() company: CompanyAccess, @Param('transactionId') id: string) {
     return this.transactions.get(company.companyId, id);
   }
 
+  /** Reverse a completed transaction: a new one in the opposite direction. Already reversed, a reversal, or not completed: 409 */
   @Post(':transactionId/reverse')
-  @RequirePermission('fm.transactions.reverse')
-  @ApiOperation({
-    summary:
-      'Reverse a completed transaction: a new one in the opposite direction. Already reversed, a reversal, or not completed: 409',
-  })
-  @ApiEnvelope(TransactionDetailDto, { status: HttpStatus.CREATED })
+  @Endpoint({ permission: 'fm.transactions.reverse', answer: TransactionDetailDto, status: HttpStatus.CREATED })
   reverse(@CurrentCompany() company: CompanyAccess, @Param('transactionId') id: string) {
     return this.transactions.reverse(company.companyId, id);
   }

@@ -1,6 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
-import { SearchTerm } from '../../../core/http/validators';
+import { ApiProperty } from '@nestjs/swagger';
+import { OneOf, SearchTerm } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 
 /** Lifetimes a fingerprint may be given, in seconds; `never` (the default) has no end. */
@@ -20,16 +19,12 @@ export const FINGERPRINT_STATUSES = ['active', 'inactive'] as const;
 
 export class CreateFingerprintDto {
   /** How long it works; absent or null: it never expires (until revoked). */
-  @ApiPropertyOptional({ enum: Object.keys(FINGERPRINT_LIFETIMES), nullable: true, default: 'never' })
-  @IsOptional()
-  @IsIn(Object.keys(FINGERPRINT_LIFETIMES))
+  @OneOf(Object.keys(FINGERPRINT_LIFETIMES), { optional: true, nullable: true, default: 'never' })
   expires_in?: FingerprintLifetime | null;
 }
 
 export class FingerprintQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ enum: FINGERPRINT_STATUSES })
-  @IsOptional()
-  @IsIn(FINGERPRINT_STATUSES)
+  @OneOf(FINGERPRINT_STATUSES, { optional: true })
   status?: (typeof FINGERPRINT_STATUSES)[number];
 
   /** Part of the id or of the key's visible prefix, case-insensitive. */

@@ -1,5 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { CompanyEntity } from '../../companies/company.entity';
+import { Entity } from 'typeorm';
+import { KeptCounts } from '../../companies/kept-tables.entity';
 import { keepCounts } from '../../../core/pagination/kept-counts';
 
 /**
@@ -7,23 +7,7 @@ import { keepCounts } from '../../../core/pagination/kept-counts';
  * row per company, list filter and slot; listPage sums a filter's slots.
  */
 @Entity('employee_counts')
-export class EmployeeCountEntity {
-  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'employee_counts_pkey' })
-  company_id: string;
-
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'employee_counts_company_fkey' })
-  company?: CompanyEntity;
-
-  @PrimaryColumn({ type: 'varchar', length: 128, primaryKeyConstraintName: 'employee_counts_pkey' })
-  filter: string;
-
-  @PrimaryColumn({ type: 'smallint', primaryKeyConstraintName: 'employee_counts_pkey' })
-  slot: number;
-
-  @Column({ type: 'bigint' })
-  total: string;
-}
+export class EmployeeCountEntity extends KeptCounts('employee_counts') {}
 
 /**
  * The employee list's kept totals: declared here, the entity of their table, so

@@ -1,6 +1,6 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
 import { keepSums } from '../../../core/analysis/kept-sums';
-import { CompanyEntity } from '../../companies/company.entity';
+import { KeptDaySums } from '../../companies/kept-tables.entity';
 
 /**
  * A company's employees counted per UTC day of creation, in all and per status. Kept by the
@@ -8,32 +8,7 @@ import { CompanyEntity } from '../../companies/company.entity';
  * one row per slot. The HRM analytics read whole days from them (keptDays).
  */
 @Entity('employee_day_sums')
-export class EmployeeDaySumEntity {
-  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'employee_day_sums_pkey' })
-  company_id: string;
-
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'employee_day_sums_company_fkey' })
-  company?: CompanyEntity;
-
-  @PrimaryColumn({ type: 'varchar', length: 32, primaryKeyConstraintName: 'employee_day_sums_pkey' })
-  dim: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 16, primaryKeyConstraintName: 'employee_day_sums_pkey' })
-  part: string;
-
-  @PrimaryColumn({ type: 'date', primaryKeyConstraintName: 'employee_day_sums_pkey' })
-  day: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 64, primaryKeyConstraintName: 'employee_day_sums_pkey' })
-  key: string;
-
-  @PrimaryColumn({ type: 'smallint', primaryKeyConstraintName: 'employee_day_sums_pkey' })
-  slot: number;
-
-  @Column({ type: 'bigint' })
-  count: string;
-
+export class EmployeeDaySumEntity extends KeptDaySums('employee_day_sums') {
   @Column({ type: 'numeric' })
   active: string;
 

@@ -1,7 +1,9 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { CompanyEntity } from '../../companies/company.entity';
 import { PositionEntity } from '../positions/position.entity';
 import { EmployeeEntity } from './employee.entity';
+import { OwningCompany } from '../../companies/company-owned.entity';
+import { Reference } from '../../../database/company-reference';
 
 /** Which positions an employee holds; company_id keeps every row scoped to its tenant. */
 @Entity('employee_positions')
@@ -17,15 +19,9 @@ export class EmployeePositionEntity {
   @Column({ type: 'uuid' })
   company_id: string;
 
-  @ManyToOne(() => EmployeeEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'employee_id' })
-  employee?: EmployeeEntity;
+  @Reference(() => EmployeeEntity, 'CASCADE') employee?: EmployeeEntity;
 
-  @ManyToOne(() => PositionEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'position_id' })
-  position?: PositionEntity;
+  @Reference(() => PositionEntity, 'CASCADE') position?: PositionEntity;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  @OwningCompany() company?: CompanyEntity;
 }

@@ -1,7 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { AccountEntity } from '../../accounts/account.entity';
+import { EnumColumn } from '../../../core/openapi/columns';
+import { Reference } from '../../../database/company-reference';
 
 export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
@@ -35,17 +36,14 @@ export class EmployeeEntity extends CompanyOwnedEntity {
   @Column({ type: 'varchar', length: 32, nullable: true })
   phone: string | null;
 
-  @ApiProperty({ enum: EMPLOYEE_STATUSES })
-  @Column({ type: 'varchar', length: 16, default: 'active' })
+  @EnumColumn(EMPLOYEE_STATUSES, { length: 16, default: 'active' })
   status: string;
 
   /** The linked platform account, null when none. */
   @Column({ type: 'uuid', nullable: true })
   account_id: string | null;
 
-  @ManyToOne(() => AccountEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
+  @Reference(() => AccountEntity, 'SET NULL') account?: AccountEntity;
 
   /** When the account was linked, null when none is. */
   @Column({ type: 'timestamptz', nullable: true })

@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
-import { CompanyResources, RequirePermission } from '../../../core/access/company-route.decorators';
-import { ApiEnvelope, ApiPage } from '../../../core/openapi/api-envelope.decorator';
+import { CompanyResources } from '../../../core/access/company-route.decorators';
 import {
   CreateEmployeeDto,
   EmployeeDetailDto,
@@ -14,7 +13,7 @@ import {
 } from './dto/employee.dto';
 import { EmployeeEntity } from './employee.entity';
 import { EmployeesService } from './employees.service';
-import { ApiErrors } from '../../../core/openapi/api-errors.decorator';
+import { Endpoint } from '../../../core/openapi/endpoint.decorator';
 
 @ApiTags('HRM')
 @Controller('companies/:id/modules/hrm/employees')
@@ -22,83 +21,74 @@ import { ApiErrors } from '../../../core/openapi/api-errors.decorator';
 export class EmployeesController {
   constructor(private readonly employees: EmployeesService) {}
 
+  /** Employees, newest first, filtered by status and search */
   @Get()
-  @RequirePermission('hrm.employees')
-  @ApiOperation({ summary: 'Employees, newest first, filtered by status and search' })
-  @ApiPage('employees', EmployeeDto)
+  @Endpoint({ permission: 'hrm.employees', page: ['employees', EmployeeDto] })
   list(@CurrentCompany() company: CompanyAccess, @Query() query: ListEmployeesQueryDto) {
     return this.employees.list(company, query);
   }
 
+  /** Create an employee card (active, no account linked) */
   @Post()
-  @RequirePermission('hrm.employees.create')
-  @ApiOperation({ summary: 'Create an employee card (active, no account linked)' })
-  @ApiEnvelope(EmployeeDto, { status: HttpStatus.CREATED })
+  @Endpoint({ permission: 'hrm.employees.create', answer: EmployeeDto, status: HttpStatus.CREATED })
   create(@CurrentCompany() company: CompanyAccess, @Body() body: CreateEmployeeDto) {
     return this.employees.create(company, body);
   }
 
+  /** One employee, with their positions */
   @Get(':employeeId')
-  @RequirePermission('hrm.employees')
-  @ApiOperation({ summary: 'One employee, with their positions' })
-  @ApiEnvelope(EmployeeDetailDto)
+  @Endpoint({ permission: 'hrm.employees', answer: EmployeeDetailDto })
   get(@CurrentCompany() company: CompanyAccess, @Param('employeeId') id: string) {
     return this.employees.get(company, id);
   }
 
+  /** Change an employee; only the fields sent change, null clears an optional one */
   @Patch(':employeeId')
-  @RequirePermission('hrm.employees.update')
-  @ApiOperation({ summary: 'Change an employee; only the fields sent change, null clears an optional one' })
-  @ApiEnvelope(EmployeeDto)
+  @Endpoint({ permission: 'hrm.employees.update', answer: EmployeeDto })
   update(@CurrentCompany() company: CompanyAccess, @Param('employeeId') id: string, @Body() body: UpdateEmployeeDto) {
     return this.employees.update(company, id, body);
   }
 
+  /** Make the employee active: a linked account holds the positions’ permissions again */
   @Post(':employeeId/activate')
   @HttpCode(HttpStatus.OK)
-  @RequirePermission('hrm.employees.update')
-  @ApiOperation({ summary: 'Make the employee active: a linked account holds the positions’ permissions again' })
-  @ApiEnvelope(EmployeeDto)
+  @Endpoint({ permission: 'hrm.employees.update', answer: EmployeeDto })
   activate(@CurrentCompany() company: CompanyAccess, @Param('employeeId') id: string) {
     return this.employees.setStatus(company, id, 'active');
   }
 
+  /** Make the employee inactive: a linked account holds no permission through the card */
   @Post(':employeeId/deactivate')
   @HttpCode(HttpStatus.OK)
-  @RequirePermission('hrm.employees.update')
-  @ApiOperation({ summary: 'Make the employee inactive: a linked account holds no permission through the card' })
-  @ApiEnvelope(EmployeeDto)
+  @Endpoint({ permission: 'hrm.employees.update', answer: EmployeeDto })
   deactivate(@CurrentCompany() company: CompanyAccess, @Param('employeeId') id: string) {
     return this.employees.setStatus(company, id, 'inactive');
   }
 
+  /** Link a member's account: it inherits the card's permissions. 404 not a member; 409 the card or the account is linked already */
   @Post(':employeeId/link-account')
   @HttpCode(HttpStatus.OK)
-  @RequirePermission('hrm.employees.update')
-  @ApiOperation({
-    summary:
-      "Link a member's account: it inherits the card's permissions. 404 not a member; 409 the card or the account is linked already",
+  @Endpoint({
+    permission: 'hrm.employees.update',
+    answer: EmployeeDto,
+    errors: { conflict: 'the account is linked to another card, or this card to another account' },
   })
-  @ApiEnvelope(EmployeeDto)
-  @ApiErrors({ conflict: 'the account is linked to another card, or this card to another account' })
   linkAccount(@CurrentCompany() company: CompanyAccess, @Param('employeeId') id: string, @Body() body: LinkAccountDto) {
     return this.employees.linkAccount(company, id, body.account_id);
   }
 
+  /** Unlink the card's account: it stops holding the card's permissions */
   @Post(':employeeId/unlink-account')
   @HttpCode(HttpStatus.OK)
-  @RequirePermission('hrm.employees.update')
-  @ApiOperation({ summary: "Unlink the card's account: it stops holding the card's permissions" })
-  @ApiEnvelope(EmployeeDto)
+  @Endpoint({ permission: 'hrm.employees.update', answer: EmployeeDto })
   unlinkAccount(@CurrentCompany() company: CompanyAccess, @Param('employeeId') id: string) {
     return this.employees.unlinkAccount(company, id);
   }
 
+  /** Give the employee a position of this company (404 otherwise) */
   @Post(':employeeId/link-position')
   @HttpCode(HttpStatus.OK)
-  @RequirePermission('hrm.employees.update')
-  @ApiOperation({ summary: 'Give the employee a position of this company (404 otherwise)' })
-  @ApiEnvelope(EmployeeDetailDto)
+  @Endpoint({ permission: 'hrm.employees.update', answer: EmployeeDetailDto })
   linkPosition(
     @CurrentCompany() company: CompanyAccess,
     @Param('employeeId') id: string,
@@ -107,11 +97,10 @@ export class EmployeesController {
     return this.employees.linkPosition(company, id, body.position_id);
   }
 
+  /** Take a position from the employee */
   @Post(':employeeId/unlink-position')
   @HttpCode(HttpStatus.OK)
-  @RequirePermission('hrm.employees.update')
-  @ApiOperation({ summary: 'Take a position from the employee' })
-  @ApiEnvelope(EmployeeDetailDto)
+  @Endpoint({ permission: 'hrm.employees.update', answer: EmployeeDetailDto })
   unlinkPosition(
     @CurrentCompany() company: CompanyAccess,
     @Param('employeeId') id: string,

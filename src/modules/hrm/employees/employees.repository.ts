@@ -135,11 +135,7 @@ export class EmployeesRepository {
 
   /** Sets the status; updated_at moves only when it changes. Null when there is no such employee. */
   setStatus(companyId: string, id: string, status: string): Promise<EmployeeDto | null> {
-    return this.db.one(
-      answer(sql`UPDATE employees
-        SET status = ${status}, updated_at = CASE WHEN status = ${status} THEN updated_at ELSE now() END
-        WHERE id = ${id} AND company_id = ${companyId} RETURNING *`),
-    );
+    return this.db.one(answer(sql`${employees.setStatus(companyId, id, status)} RETURNING *`));
   }
 
   /**

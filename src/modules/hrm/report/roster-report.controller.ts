@@ -1,27 +1,26 @@
 import { Body, Controller, HttpStatus, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
-import { RequirePermission } from '../../../core/access/company-route.decorators';
 import { UploadsFirst } from '../../../core/audit/staged-write';
-import { ApiEnvelope } from '../../../core/openapi/api-envelope.decorator';
 import { DocDto } from '../../docs/dto/doc.dto';
 import { RosterReportDto } from './roster-report.dto';
 import { RosterReportService } from './roster-report.service';
-import { ApiErrors } from '../../../core/openapi/api-errors.decorator';
+import { Endpoint } from '../../../core/openapi/endpoint.decorator';
 
 @ApiTags('HRM')
 @Controller('companies/:id/modules/hrm/report')
 export class RosterReportController {
   constructor(private readonly reports: RosterReportService) {}
 
+  /** Generate the employee roster with positions as a PDF or XLSX document (docs/hrm.md, "Roster report") */
   @Post()
-  @RequirePermission('hrm.report')
-  @UploadsFirst()
-  @ApiOperation({
-    summary: 'Generate the employee roster with positions as a PDF or XLSX document (docs/hrm.md, "Roster report")',
+  @Endpoint({
+    permission: 'hrm.report',
+    answer: DocDto,
+    status: HttpStatus.CREATED,
+    errors: { limit_exceeded: "the file would exceed the plan's file storage limits" },
   })
-  @ApiEnvelope(DocDto, { status: HttpStatus.CREATED })
-  @ApiErrors({ limit_exceeded: "the file would exceed the plan's file storage limits" })
+  @UploadsFirst()
   generate(@CurrentCompany() company: CompanyAccess, @Body() body: RosterReportDto) {
     return this.reports.generate(company.companyId, body);
   }

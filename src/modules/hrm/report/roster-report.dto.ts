@@ -1,15 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
-import { TrimmedText } from '../../../core/http/validators';
+import { IsOptional } from 'class-validator';
+import { OneOf, TrimmedText } from '../../../core/http/validators';
 import type { DocFormat } from '../../docs/generator/renderers';
 
 export const REPORT_FORMATS: readonly DocFormat[] = ['pdf', 'xlsx'];
 
 export class RosterReportDto {
   /** The file format (default pdf). */
-  @ApiProperty({ enum: REPORT_FORMATS, required: false, default: 'pdf' })
-  @IsOptional()
-  @IsIn(REPORT_FORMATS)
+  @OneOf(REPORT_FORMATS, { optional: true, default: 'pdf' })
   format?: DocFormat;
 
   /** Kept on the document's registry row and printed under the document's title. */

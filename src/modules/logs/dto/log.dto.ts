@@ -1,10 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { PERMISSION_CODES, type PermissionCode } from '../../../core/access/permission-codes';
 import { AUDIT_STATUSES, AuditLogEntity, type AuditStatus } from '../../../core/audit/audit-log.entity';
-import { Rfc3339Time } from '../../../core/http/validators';
+import { OneOf, Rfc3339Time } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 
 /** An empty or blank `search` is no search. */
@@ -27,14 +27,10 @@ export class ListLogsQueryDto extends PageQueryDto {
   account_id?: string;
 
   /** Only the records of this permission code. */
-  @ApiProperty({ enum: PERMISSION_CODES, required: false })
-  @IsOptional()
-  @IsIn(PERMISSION_CODES)
+  @OneOf(PERMISSION_CODES, { optional: true })
   key?: PermissionCode;
 
-  @ApiProperty({ enum: AUDIT_STATUSES, required: false })
-  @IsOptional()
-  @IsIn(AUDIT_STATUSES)
+  @OneOf(AUDIT_STATUSES, { optional: true })
   status?: AuditStatus;
 
   /** Criticality at least this (1 to 10). */

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional } from 'class-validator';
+import { ArrayMaxSize, IsArray } from 'class-validator';
 import { PERMISSION_CODES } from '../../../core/access/permission-codes';
-import { SearchTerm } from '../../../core/http/validators';
+import { OneOf, SearchTerm } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { ACCOUNT_STATUSES } from '../../accounts/account.entity';
 import { PLATFORM_ROLE_CODES, RoleFilter, RoleFilterQuery } from '../company-member.entity';
@@ -56,18 +56,24 @@ const CODES = PERMISSION_CODES as readonly string[];
 
 /** Only the fields sent change; null clears one. Each code is a catalog code. */
 export class UpdateMemberSettingsDto {
-  @ApiProperty({ enum: PERMISSION_CODES, isArray: true, nullable: true, required: false })
-  @IsOptional()
   @IsArray()
   @ArrayMaxSize(CODES.length)
-  @IsIn(CODES, { each: true, message: 'each must be a permission code of the catalog' })
+  @OneOf(PERMISSION_CODES, {
+    optional: true,
+    each: true,
+    message: 'each must be a permission code of the catalog',
+    nullable: true,
+  })
   increase_permissions?: string[] | null;
 
-  @ApiProperty({ enum: PERMISSION_CODES, isArray: true, nullable: true, required: false })
-  @IsOptional()
   @IsArray()
   @ArrayMaxSize(CODES.length)
-  @IsIn(CODES, { each: true, message: 'each must be a permission code of the catalog' })
+  @OneOf(PERMISSION_CODES, {
+    optional: true,
+    each: true,
+    message: 'each must be a permission code of the catalog',
+    nullable: true,
+  })
   reduce_permissions?: string[] | null;
 }
 

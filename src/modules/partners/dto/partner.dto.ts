@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { NormalisedEmail, TrimmedName } from '../../../core/http/validators';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { NormalisedEmail, OneOf, TrimmedName } from '../../../core/http/validators';
 import { PARTNER_TYPES } from '../partner-application.entity';
 
 /** The platform's partner form. */
@@ -10,8 +10,7 @@ export class BecomePartnerDto {
   name: string;
 
   /** `public`: a company; `private`: a person. */
-  @ApiProperty({ enum: PARTNER_TYPES })
-  @IsIn(PARTNER_TYPES)
+  @OneOf(PARTNER_TYPES)
   type: (typeof PARTNER_TYPES)[number];
 
   @NormalisedEmail()

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength } from 'class-validator';
-import { Omittable } from '../../../core/http/validators';
+import { IsString, MaxLength } from 'class-validator';
+import { OneOf } from '../../../core/http/validators';
 import { PLAN_PERIODS } from '../../companies/dto/company.dto';
 import { PricingPlanDto } from '../../plans/dto/pricing-plan.dto';
 import { PRICING_TRANSACTION_STATUSES } from '../pricing-transaction.entity';
@@ -29,9 +29,7 @@ export class MigratePlanDto {
   plan_code: string;
 
   /** The period bought; a month when omitted. */
-  @ApiProperty({ enum: PLAN_PERIODS, required: false, default: 'month' })
-  @Omittable()
-  @IsIn(PLAN_PERIODS)
+  @OneOf(PLAN_PERIODS, { omittable: true, default: 'month' })
   period?: (typeof PLAN_PERIODS)[number];
 }
 

@@ -1,7 +1,7 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsBoolean } from 'class-validator';
 import { ACCOUNT_STATUSES } from '../../accounts/account.entity';
-import { TrimmedText } from '../../../core/http/validators';
+import { OneOf, TrimmedText } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { SupportMessageEntity } from '../message.entity';
 import {
@@ -16,20 +16,15 @@ import {
 export const MESSAGE_TEXT_MAX_LENGTH = 4000;
 
 export class ListTicketsQueryDto extends PageQueryDto {
-  @ApiProperty({ enum: TICKET_STATUSES, required: false })
-  @IsOptional()
-  @IsIn(TICKET_STATUSES)
+  @OneOf(TICKET_STATUSES, { optional: true })
   status?: TicketStatus;
 
-  @ApiProperty({ enum: TICKET_THEMES, required: false })
-  @IsOptional()
-  @IsIn(TICKET_THEMES)
+  @OneOf(TICKET_THEMES, { optional: true })
   theme?: TicketTheme;
 }
 
 export class CreateTicketDto {
-  @ApiProperty({ enum: TICKET_THEMES })
-  @IsIn(TICKET_THEMES)
+  @OneOf(TICKET_THEMES)
   theme: TicketTheme;
 
   /** The opening text: the ticket's first message. Trimmed, 1 to 4000 characters. */
@@ -40,8 +35,7 @@ export class CreateTicketDto {
 
 export class UpdateTicketDto {
   /** pending → closed or revoked; closed and revoked are final (409); the current status again changes nothing. */
-  @ApiProperty({ enum: TICKET_STATUSES })
-  @IsIn(TICKET_STATUSES)
+  @OneOf(TICKET_STATUSES)
   status: TicketStatus;
 }
 

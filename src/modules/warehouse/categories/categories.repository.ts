@@ -85,10 +85,6 @@ export class CatalogCategoriesRepository {
 
   /** Sets the status; updated_at moves only when it changes. Null when there is no such category. */
   setStatus(companyId: string, id: string, status: string): Promise<CatalogCategoryDto | null> {
-    return this.db.one(
-      sql`UPDATE catalog_categories
-          SET status = ${status}, updated_at = CASE WHEN status = ${status} THEN updated_at ELSE now() END
-          WHERE id = ${id} AND company_id = ${companyId} RETURNING ${CATEGORY}`,
-    );
+    return this.db.one(sql`${categories.setStatus(companyId, id, status)} RETURNING ${CATEGORY}`);
   }
 }

@@ -1,7 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { MetadataProperty } from '../../../core/http/validators';
+import { Column, Entity, Index } from 'typeorm';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { CompanyReference } from '../../../database/company-reference';
+import { EnumColumn, MetadataColumn } from '../../../core/openapi/columns';
 
 /** Status of a category and of a unit: nothing in the catalog is deleted, only deactivated. */
 export const CATALOG_STATUSES = ['active', 'inactive'] as const;
@@ -24,22 +24,16 @@ export class CatalogCategoryEntity extends CompanyOwnedEntity {
   @Column({ type: 'text', nullable: true })
   comment: string | null;
 
-  @ApiProperty({ enum: CATALOG_STATUSES })
-  @Column({ type: 'varchar', length: 16, default: 'active' })
+  @EnumColumn(CATALOG_STATUSES, { length: 16, default: 'active' })
   status: string;
 
   /** Null for a root category. */
   @Column({ type: 'uuid', nullable: true })
   parent_id: string | null;
 
-  @ManyToOne(() => CatalogCategoryEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'parent_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => CatalogCategoryEntity)
   parent?: CatalogCategoryEntity;
 
-  @MetadataProperty()
-  @Column({ type: 'jsonb', nullable: true })
+  @MetadataColumn()
   metadata: object | null;
 }

@@ -1,23 +1,21 @@
 import { Body, Controller, HttpStatus, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
-import { RequirePermission } from '../../../core/access/company-route.decorators';
 import { UploadsFirst } from '../../../core/audit/staged-write';
-import { ApiEnvelope } from '../../../core/openapi/api-envelope.decorator';
 import { DocDto } from '../../docs/dto/doc.dto';
 import { WarehouseReportDto } from './warehouse-report.dto';
 import { WarehouseReportService } from './warehouse-report.service';
+import { Endpoint } from '../../../core/openapi/endpoint.decorator';
 
 @ApiTags('Warehouse')
 @Controller('companies/:id/modules/wm/report')
 export class WarehouseReportController {
   constructor(private readonly reports: WarehouseReportService) {}
 
+  /** Generate the warehouse report, one sheet per type, as XLSX (default) or PDF */
   @Post()
-  @RequirePermission('wm.report')
+  @Endpoint({ permission: 'wm.report', answer: DocDto, status: HttpStatus.CREATED })
   @UploadsFirst()
-  @ApiOperation({ summary: 'Generate the warehouse report, one sheet per type, as XLSX (default) or PDF' })
-  @ApiEnvelope(DocDto, { status: HttpStatus.CREATED })
   generate(@CurrentCompany() company: CompanyAccess, @Body() body: WarehouseReportDto) {
     return this.reports.generate(company.companyId, body);
   }

@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMinSize, ArrayUnique, IsArray, IsIn, IsOptional } from 'class-validator';
+import { ArrayMinSize, ArrayUnique, IsArray } from 'class-validator';
 import { ModuleReportDto } from '../../docs/dto/module-report.dto';
+import { OneOf } from '../../../core/http/validators';
 
 /** The sheets of the warehouse report, in the order they appear. */
 export const REPORT_SHEETS = [
@@ -15,11 +15,9 @@ export type ReportSheet = (typeof REPORT_SHEETS)[number];
 /** The window bounds the batches and positions sheets (their created_at). */
 export class WarehouseReportDto extends ModuleReportDto {
   /** The sheets to include (default: all), each at most once. */
-  @ApiProperty({ enum: REPORT_SHEETS, isArray: true, required: false })
-  @IsOptional()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayUnique()
-  @IsIn(REPORT_SHEETS, { each: true })
+  @OneOf(REPORT_SHEETS, { optional: true, each: true })
   types?: ReportSheet[];
 }

@@ -1,7 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index } from 'typeorm';
-import { MetadataProperty } from '../../../core/http/validators';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { EnumColumn, MetadataColumn } from '../../../core/openapi/columns';
 
 export const BATCH_DIRECTIONS = ['income', 'outcome'] as const;
 export type BatchDirection = (typeof BATCH_DIRECTIONS)[number];
@@ -16,14 +15,12 @@ export type BatchDirection = (typeof BATCH_DIRECTIONS)[number];
 @Index('stock_batches_company_created_at_idx', ['company_id', 'created_at', 'id'])
 @Index('stock_batches_company_direction_created_at_idx', ['company_id', 'direction', 'created_at', 'id'])
 export class StockBatchEntity extends CompanyOwnedEntity {
-  @ApiProperty({ enum: BATCH_DIRECTIONS })
-  @Column({ type: 'varchar', length: 16, update: false })
+  @EnumColumn(BATCH_DIRECTIONS, { length: 16, update: false })
   direction: string;
 
   @Column({ type: 'text', nullable: true })
   comment: string | null;
 
-  @MetadataProperty()
-  @Column({ type: 'jsonb', nullable: true })
+  @MetadataColumn()
   metadata: object | null;
 }

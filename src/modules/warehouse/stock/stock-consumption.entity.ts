@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Check, Column, Entity, Index } from 'typeorm';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { CatalogUnitEntity } from '../units/unit.entity';
 import { StockBatchEntity } from './stock-batch.entity';
 import { StockPositionEntity } from './stock-position.entity';
+import { CompanyReference } from '../../../database/company-reference';
 
 /**
  * What an outcome batch took from one position: the outcome's `positions` in the API. The
@@ -20,31 +21,19 @@ export class StockConsumptionEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid', update: false })
   batch_id: string;
 
-  @ManyToOne(() => StockBatchEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'batch_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => StockBatchEntity)
   batch?: StockBatchEntity;
 
   @Column({ type: 'uuid', update: false })
   position_id: string;
 
-  @ManyToOne(() => StockPositionEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'position_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => StockPositionEntity)
   position?: StockPositionEntity;
 
   @Column({ type: 'uuid', update: false })
   unit_id: string;
 
-  @ManyToOne(() => CatalogUnitEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'unit_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => CatalogUnitEntity)
   unit?: CatalogUnitEntity;
 
   /** Where this take comes in its outcome (1, 2, …): the batch lists its takes in the order they were made. */

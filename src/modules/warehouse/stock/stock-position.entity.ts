@@ -1,8 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Check, Column, Entity, Index } from 'typeorm';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { CatalogUnitEntity, TRACKING_DETAILS } from '../units/unit.entity';
 import { StockBatchEntity } from './stock-batch.entity';
+import { CompanyReference } from '../../../database/company-reference';
+import { EnumColumn } from '../../../core/openapi/columns';
 
 /**
  * What an income batch brought in: one row per batch-tracked line, one per serial piece.
@@ -21,29 +23,20 @@ import { StockBatchEntity } from './stock-batch.entity';
 })
 @Check('stock_positions_remaining_check', 'remaining >= 0 AND remaining <= quantity AND quantity > 0')
 export class StockPositionEntity extends CompanyOwnedEntity {
-  @ApiProperty({ enum: TRACKING_DETAILS })
-  @Column({ type: 'varchar', length: 16, update: false })
+  @EnumColumn(TRACKING_DETAILS, { length: 16, update: false })
   type: string;
 
   @Column({ type: 'uuid', update: false })
   unit_id: string;
 
-  @ManyToOne(() => CatalogUnitEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'unit_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => CatalogUnitEntity)
   unit?: CatalogUnitEntity;
 
   /** The income batch that brought it in. */
   @Column({ type: 'uuid', update: false })
   batch_id: string;
 
-  @ManyToOne(() => StockBatchEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'batch_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => StockBatchEntity)
   batch?: StockBatchEntity;
 
   @ApiProperty({ type: 'number' })

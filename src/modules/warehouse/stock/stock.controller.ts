@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpStatus, Param, Post, Query } from '@nestjs/common';
-import { ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
-import { CompanyResources, RequirePermission } from '../../../core/access/company-route.decorators';
-import { ApiEnvelope, ApiPage } from '../../../core/openapi/api-envelope.decorator';
+import { CompanyResources } from '../../../core/access/company-route.decorators';
 import {
   BalanceLineDto,
   BalanceQueryDto,
@@ -16,6 +15,7 @@ import {
 import { StockBatchEntity } from './stock-batch.entity';
 import { StockPositionEntity } from './stock-position.entity';
 import { StockService } from './stock.service';
+import { Endpoint } from '../../../core/openapi/endpoint.decorator';
 
 @ApiTags('Warehouse')
 @ApiExtraModels(StockPositionDto, ConsumptionDto)
@@ -24,53 +24,44 @@ import { StockService } from './stock.service';
 export class StockController {
   constructor(private readonly stock: StockService) {}
 
+  /** What remains of every active tracked unit (zero included), by unit name */
   @Get('balance')
-  @RequirePermission('wm.stocks.balance')
-  @ApiOperation({ summary: 'What remains of every active tracked unit (zero included), by unit name' })
-  @ApiPage('balance', BalanceLineDto)
+  @Endpoint({ permission: 'wm.stocks.balance', page: ['balance', BalanceLineDto] })
   getStockBalance(@CurrentCompany() company: CompanyAccess, @Query() query: BalanceQueryDto) {
     return this.stock.balance(company, query);
   }
 
+  /** Stock batches, newest first */
   @Get('batches')
-  @RequirePermission('wm.stocks.batches')
-  @ApiOperation({ summary: 'Stock batches, newest first' })
-  @ApiPage('batches', StockBatchDto)
+  @Endpoint({ permission: 'wm.stocks.batches', page: ['batches', StockBatchDto] })
   listStockBatches(@CurrentCompany() company: CompanyAccess, @Query() query: ListBatchesQueryDto) {
     return this.stock.listBatches(company, query);
   }
 
+  /** An income (adds positions) or an outcome (consumes them, FIFO/LIFO or the named piece); short stock: 409, the batch refused whole */
   @Post('batches')
-  @RequirePermission('wm.stocks.batches.create')
-  @ApiOperation({
-    summary:
-      'An income (adds positions) or an outcome (consumes them, FIFO/LIFO or the named piece); short stock: 409, the batch refused whole',
-  })
-  @ApiEnvelope(StockBatchDto, { status: HttpStatus.CREATED })
+  @Endpoint({ permission: 'wm.stocks.batches.create', answer: StockBatchDto, status: HttpStatus.CREATED })
   createStockBatch(@CurrentCompany() company: CompanyAccess, @Body() body: CreateBatchDto) {
     return this.stock.createBatch(company, body);
   }
 
+  /** One batch with its positions */
   @Get('batches/:batchId')
-  @RequirePermission('wm.stocks.batches')
-  @ApiOperation({ summary: 'One batch with its positions' })
-  @ApiEnvelope(StockBatchDto)
+  @Endpoint({ permission: 'wm.stocks.batches', answer: StockBatchDto })
   getStockBatch(@CurrentCompany() company: CompanyAccess, @Param('batchId') id: string) {
     return this.stock.getBatch(company, id);
   }
 
+  /** Stock positions, newest first; in_stock=true: only those with something remaining */
   @Get('positions')
-  @RequirePermission('wm.stocks.positions')
-  @ApiOperation({ summary: 'Stock positions, newest first; in_stock=true: only those with something remaining' })
-  @ApiPage('positions', StockPositionDto)
+  @Endpoint({ permission: 'wm.stocks.positions', page: ['positions', StockPositionDto] })
   listStockPositions(@CurrentCompany() company: CompanyAccess, @Query() query: ListStockPositionsQueryDto) {
     return this.stock.listPositions(company, query);
   }
 
+  /** One stock position with its unit */
   @Get('positions/:positionId')
-  @RequirePermission('wm.stocks.positions')
-  @ApiOperation({ summary: 'One stock position with its unit' })
-  @ApiEnvelope(StockPositionDto)
+  @Endpoint({ permission: 'wm.stocks.positions', answer: StockPositionDto })
   getStockPosition(@CurrentCompany() company: CompanyAccess, @Param('positionId') id: string) {
     return this.stock.getPosition(company, id);
   }

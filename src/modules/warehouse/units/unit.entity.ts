@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { MetadataProperty } from '../../../core/http/validators';
+import { Check, Column, Entity, Index } from 'typeorm';
 import { CURRENCY_CODES } from '../../../core/money/currencies';
 import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
 import { CATALOG_STATUSES, CatalogCategoryEntity } from '../categories/category.entity';
+import { CompanyReference } from '../../../database/company-reference';
+import { EnumColumn, MetadataColumn } from '../../../core/openapi/columns';
 
 export const UNIT_TYPES = ['product', 'service'] as const;
 export type UnitType = (typeof UNIT_TYPES)[number];
@@ -40,30 +41,24 @@ export class CatalogUnitEntity extends CompanyOwnedEntity {
   @Column({ type: 'text', nullable: true })
   comment: string | null;
 
-  @ApiProperty({ enum: UNIT_TYPES })
-  @Column({ type: 'varchar', length: 16 })
+  @EnumColumn(UNIT_TYPES, { length: 16 })
   type: string;
 
-  @ApiProperty({ enum: CATALOG_STATUSES })
-  @Column({ type: 'varchar', length: 16, default: 'active' })
+  @EnumColumn(CATALOG_STATUSES, { length: 16, default: 'active' })
   status: string;
 
-  @ApiProperty({ enum: INVENTORY_TYPES })
-  @Column({ type: 'varchar', length: 16 })
+  @EnumColumn(INVENTORY_TYPES, { length: 16 })
   inventory_type: string;
 
   /** Set exactly when the unit is tracked. */
-  @ApiProperty({ enum: TRACKING_DETAILS, nullable: true })
-  @Column({ type: 'varchar', length: 16, nullable: true })
+  @EnumColumn(TRACKING_DETAILS, { length: 16, nullable: true })
   tracking_detail: string | null;
 
   /** Set exactly when tracking_detail is batch: the order in which outcomes consume positions. */
-  @ApiProperty({ enum: TRACKED_TYPES, nullable: true })
-  @Column({ type: 'varchar', length: 16, nullable: true })
+  @EnumColumn(TRACKED_TYPES, { length: 16, nullable: true })
   tracked_type: string | null;
 
-  @ApiProperty({ enum: MEASURES })
-  @Column({ type: 'varchar', length: 8 })
+  @EnumColumn(MEASURES, { length: 8 })
   unit: string;
 
   @ApiProperty({ type: 'number' })
@@ -75,21 +70,15 @@ export class CatalogUnitEntity extends CompanyOwnedEntity {
   @Column({ type: 'numeric', precision: 23, scale: 8, nullable: true })
   purchase_price: number | null;
 
-  @ApiProperty({ enum: CURRENCY_CODES })
-  @Column({ type: 'varchar', length: 8 })
+  @EnumColumn(CURRENCY_CODES, { length: 8 })
   currency: string;
 
   @Column({ type: 'uuid' })
   category_id: string;
 
-  @ManyToOne(() => CatalogCategoryEntity, { onDelete: 'NO ACTION' })
-  @JoinColumn([
-    { name: 'company_id', referencedColumnName: 'company_id' },
-    { name: 'category_id', referencedColumnName: 'id' },
-  ])
+  @CompanyReference(() => CatalogCategoryEntity)
   category?: CatalogCategoryEntity;
 
-  @MetadataProperty()
-  @Column({ type: 'jsonb', nullable: true })
+  @MetadataColumn()
   metadata: object | null;
 }

@@ -82,10 +82,6 @@ export class UnitsRepository {
 
   /** Sets the status; updated_at moves only when it changes. Null when there is no such unit. */
   setStatus(companyId: string, id: string, status: string): Promise<UnitDto | null> {
-    return this.db.one(
-      sql`UPDATE catalog_units
-          SET status = ${status}, updated_at = CASE WHEN status = ${status} THEN updated_at ELSE now() END
-          WHERE id = ${id} AND company_id = ${companyId} RETURNING ${UNIT}`,
-    );
+    return this.db.one(sql`${units.setStatus(companyId, id, status)} RETURNING ${UNIT}`);
   }
 }

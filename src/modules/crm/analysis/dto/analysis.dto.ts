@@ -1,14 +1,12 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsIn } from 'class-validator';
 import { TimeWindowQueryDto } from '../../../../core/analysis/periods';
+import { OneOf } from '../../../../core/http/validators';
 
 /** What clients are grouped by: their source, or the UTC day or month they were created. */
 export const CLIENT_GROUPS = ['source', 'day', 'month'] as const;
 export type ClientGroup = (typeof CLIENT_GROUPS)[number];
 
 export class GroupedClientsQueryDto extends TimeWindowQueryDto {
-  @ApiProperty({ enum: CLIENT_GROUPS, example: 'month' })
-  @IsIn(CLIENT_GROUPS)
+  @OneOf(CLIENT_GROUPS, { example: 'month' })
   group_by: ClientGroup;
 }
 

@@ -1,9 +1,9 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import {
   Metadata,
   NormalisedEmail,
-  Omittable,
+  OneOf,
   Phone,
   QueryAliasOf,
   SearchTerm,
@@ -15,14 +15,10 @@ import { CRM_STATUSES, type CrmStatus } from '../../sources/source.entity';
 import { CLIENT_TYPES, type ClientType, CrmClientEntity } from '../client.entity';
 
 export class ListClientsQueryDto extends PageQueryDto {
-  @ApiProperty({ enum: CLIENT_TYPES, required: false })
-  @IsOptional()
-  @IsIn(CLIENT_TYPES)
+  @OneOf(CLIENT_TYPES, { optional: true })
   type?: ClientType;
 
-  @ApiProperty({ enum: CRM_STATUSES, required: false })
-  @IsOptional()
-  @IsIn(CRM_STATUSES)
+  @OneOf(CRM_STATUSES, { optional: true })
   status?: CrmStatus;
 
   /** Only the clients of this source. */
@@ -74,13 +70,10 @@ export class CreateClientDto {
   @ApiProperty({ example: 'Prefers e-mail' })
   comment?: string | null;
 
-  @ApiProperty({ enum: CLIENT_TYPES })
-  @IsIn(CLIENT_TYPES)
+  @OneOf(CLIENT_TYPES)
   type: ClientType;
 
-  @ApiProperty({ enum: CRM_STATUSES, required: false, default: 'active' })
-  @Omittable()
-  @IsIn(CRM_STATUSES)
+  @OneOf(CRM_STATUSES, { omittable: true, default: 'active' })
   status?: CrmStatus;
 
   /**

@@ -1,19 +1,15 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
 import { ReadOnlyFields } from '../../../../core/http/tolerances';
-import { BooleanQuery, Metadata, Omittable, SearchTerm, TrimmedName } from '../../../../core/http/validators';
+import { BooleanQuery, Metadata, OneOf, SearchTerm, TrimmedName } from '../../../../core/http/validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { CRM_STATUSES, CrmSourceEntity, type CrmStatus, SOURCE_TYPES, type SourceType } from '../source.entity';
 
 export class ListSourcesQueryDto extends PageQueryDto {
-  @ApiProperty({ enum: SOURCE_TYPES, required: false })
-  @IsOptional()
-  @IsIn(SOURCE_TYPES)
+  @OneOf(SOURCE_TYPES, { optional: true })
   type?: SourceType;
 
-  @ApiProperty({ enum: CRM_STATUSES, required: false })
-  @IsOptional()
-  @IsIn(CRM_STATUSES)
+  @OneOf(CRM_STATUSES, { optional: true })
   status?: CrmStatus;
 
   /** true: only the company's system source; false: only the sources made through the API. */
@@ -38,8 +34,7 @@ export class CreateSourceDto {
   @MaxLength(2048)
   url?: string | null;
 
-  @ApiProperty({ enum: SOURCE_TYPES })
-  @IsIn(SOURCE_TYPES)
+  @OneOf(SOURCE_TYPES)
   type: SourceType;
 
   @IsOptional()
@@ -48,9 +43,7 @@ export class CreateSourceDto {
   @ApiProperty({ example: 'Leads from the contact form' })
   comment?: string | null;
 
-  @ApiProperty({ enum: CRM_STATUSES, required: false, default: 'active' })
-  @Omittable()
-  @IsIn(CRM_STATUSES)
+  @OneOf(CRM_STATUSES, { omittable: true, default: 'active' })
   status?: CrmStatus;
 
   @Metadata()

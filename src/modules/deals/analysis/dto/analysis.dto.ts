@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import { IsOptional, IsUUID } from 'class-validator';
 import { TimeWindowQueryDto } from '../../../../core/analysis/periods';
+import { OneOf } from '../../../../core/http/validators';
 
 export const DEAL_GROUPINGS = ['type', 'status', 'employee', 'client', 'day', 'month', 'year'] as const;
 export type DealGrouping = (typeof DEAL_GROUPINGS)[number];
@@ -25,8 +26,7 @@ export class DealAnalysisQueryDto extends TimeWindowQueryDto {
 }
 
 export class GroupedDealsQueryDto extends DealAnalysisQueryDto {
-  @ApiProperty({ enum: DEAL_GROUPINGS })
-  @IsIn(DEAL_GROUPINGS)
+  @OneOf(DEAL_GROUPINGS)
   group_by: DealGrouping;
 }
 

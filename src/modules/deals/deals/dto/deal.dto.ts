@@ -3,7 +3,6 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
-  IsIn,
   IsOptional,
   IsUUID,
   Equals,
@@ -11,7 +10,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { Omittable, SearchTerm, TrimmedName, TrimmedText } from '../../../../core/http/validators';
+import { Omittable, OneOf, SearchTerm, TrimmedName, TrimmedText } from '../../../../core/http/validators';
 import { Amount, Quantity } from '../../../../core/money/money.validators';
 import { LeftOutOfExamples } from '../../../../core/openapi/request-examples';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
@@ -55,9 +54,7 @@ export class DealPositionInputDto {
   @Quantity()
   quantity: number;
 
-  @ApiProperty({ enum: POSITION_UNITS, required: false, default: 'pcs' })
-  @Omittable()
-  @IsIn(POSITION_UNITS)
+  @OneOf(POSITION_UNITS, { omittable: true, default: 'pcs' })
   unit?: PositionUnit;
 
   /** A catalog unit of this company. */
@@ -108,9 +105,7 @@ export class DealPositionChangeDto {
   @Quantity()
   quantity?: number;
 
-  @ApiProperty({ enum: POSITION_UNITS, required: false })
-  @Omittable()
-  @IsIn(POSITION_UNITS)
+  @OneOf(POSITION_UNITS, { omittable: true })
   unit?: PositionUnit;
 
   @IsOptional()
@@ -195,9 +190,7 @@ export class ListDealsQueryDto extends PageQueryDto {
   search?: string;
 
   /** `status`: the board, every status with its count and its newest `limit` deals. */
-  @ApiProperty({ enum: ['status'], required: false })
-  @IsOptional()
-  @IsIn(['status'])
+  @OneOf(['status'], { optional: true })
   group_by?: 'status';
 }
 

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn } from 'class-validator';
 import { TimeWindowQueryDto } from '../../../../core/analysis/periods';
 import { CURRENCY_CODES, type CurrencyCode, DEFAULT_CURRENCY } from '../../../../core/money/currencies';
 import { CurrencyQuery } from '../../../../core/money/money.validators';
+import { OneOf } from '../../../../core/http/validators';
 
 /** A window (default: everything) and the one currency a finance figure covers (default RUB). */
 export class FinanceWindowQueryDto extends TimeWindowQueryDto {
@@ -14,8 +14,7 @@ export const FINANCE_GROUPS = ['category', 'employee', 'day', 'month'] as const;
 export type FinanceGroup = (typeof FINANCE_GROUPS)[number];
 
 export class GroupedFinanceQueryDto extends FinanceWindowQueryDto {
-  @ApiProperty({ enum: FINANCE_GROUPS })
-  @IsIn(FINANCE_GROUPS)
+  @OneOf(FINANCE_GROUPS)
   group_by: FinanceGroup;
 }
 

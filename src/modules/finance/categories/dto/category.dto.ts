@@ -1,14 +1,12 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { ReadOnlyFields } from '../../../../core/http/tolerances';
-import { SearchTerm, TrimmedName } from '../../../../core/http/validators';
+import { OneOf, SearchTerm, TrimmedName } from '../../../../core/http/validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { type Direction, DIRECTIONS, TransactionCategoryEntity } from '../category.entity';
 
 export class ListCategoriesQueryDto extends PageQueryDto {
-  @ApiProperty({ enum: DIRECTIONS, required: false })
-  @IsOptional()
-  @IsIn(DIRECTIONS)
+  @OneOf(DIRECTIONS, { optional: true })
   direction?: Direction;
 
   /** Case-insensitive substring of the name or the description (up to 100 characters). */
@@ -23,8 +21,7 @@ export class CreateCategoryDto {
   @ApiProperty({ example: 'Аренда офиса' })
   name: string;
 
-  @ApiProperty({ enum: DIRECTIONS })
-  @IsIn(DIRECTIONS)
+  @OneOf(DIRECTIONS)
   direction: Direction;
 
   @IsOptional()

@@ -1,10 +1,11 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUUID, Max, MaxLength, ValidateBy } from 'class-validator';
+import { IsOptional, IsString, IsUUID, Max, MaxLength, ValidateBy } from 'class-validator';
 import { FixedOnceCreated } from '../../../../core/http/tolerances';
 import {
   CalendarDate,
   Metadata,
   Omittable,
+  OneOf,
   Rfc3339Time,
   SearchTerm,
   TrimmedName,
@@ -16,14 +17,10 @@ import { CounterpartyDto } from '../../../counterparties/dto/counterparty.dto';
 import { CREDIT_STATUSES, CREDIT_TYPES, type CreditStatus, type CreditType } from '../credit.entity';
 
 export class ListCreditsQueryDto extends PageQueryDto {
-  @ApiProperty({ enum: CREDIT_TYPES, required: false })
-  @IsOptional()
-  @IsIn(CREDIT_TYPES)
+  @OneOf(CREDIT_TYPES, { optional: true })
   type?: CreditType;
 
-  @ApiProperty({ enum: CREDIT_STATUSES, required: false })
-  @IsOptional()
-  @IsIn(CREDIT_STATUSES)
+  @OneOf(CREDIT_STATUSES, { optional: true })
   status?: CreditStatus;
 
   /** Case-insensitive substring of the name, the comment or the counterparty's name. */
@@ -36,8 +33,7 @@ export class CreateCreditDto {
   @ApiProperty({ example: 'Кредитная линия 2026' })
   name: string;
 
-  @ApiProperty({ enum: CREDIT_TYPES, description: 'debt: the company owes; credit: owed to the company' })
-  @IsIn(CREDIT_TYPES)
+  @OneOf(CREDIT_TYPES, { description: 'debt: the company owes; credit: owed to the company' })
   type: CreditType;
 
   @Amount({ minimum: 'positive', currencyField: 'currency' })

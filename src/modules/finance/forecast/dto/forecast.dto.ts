@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { CURRENCY_CODES } from '../../../../core/money/currencies';
 import { FinanceWindowQueryDto } from '../../analysis/dto/analysis.dto';
+import { OneOf } from '../../../../core/http/validators';
 
 export const FORECAST_METHODS = ['theta'] as const;
 export type ForecastMethod = (typeof FORECAST_METHODS)[number];
@@ -10,9 +11,7 @@ export const CONFIDENCE_LEVELS = ['low', 'medium', 'high'] as const;
 
 /** The window (default: the 180 UTC days ending today), its currency and the forecast's length. */
 export class ForecastQueryDto extends FinanceWindowQueryDto {
-  @ApiProperty({ enum: FORECAST_METHODS, required: false, default: 'theta' })
-  @IsOptional()
-  @IsIn(FORECAST_METHODS)
+  @OneOf(FORECAST_METHODS, { optional: true, default: 'theta' })
   method: ForecastMethod = 'theta';
 
   /** Days forecast after the window, 1 to 365. */

@@ -1,7 +1,7 @@
 import { ApiProperty, IntersectionType, OmitType } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { TimeWindowQueryDto } from '../../../../core/analysis/periods';
-import { Metadata, Omittable, SearchTerm } from '../../../../core/http/validators';
+import { Metadata, OneOf, SearchTerm } from '../../../../core/http/validators';
 import { CURRENCY_CODES, type CurrencyCode } from '../../../../core/money/currencies';
 import { Amount, Currency } from '../../../../core/money/money.validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
@@ -12,19 +12,13 @@ import { TRANSACTION_STATUSES, TransactionEntity, type TransactionStatus } from 
 
 /** The filters of every transaction list (/fm/transactions, a deal's, a credit's). */
 export class TransactionFiltersDto extends IntersectionType(PageQueryDto, TimeWindowQueryDto) {
-  @ApiProperty({ enum: DIRECTIONS, required: false })
-  @IsOptional()
-  @IsIn(DIRECTIONS)
+  @OneOf(DIRECTIONS, { optional: true })
   direction?: Direction;
 
-  @ApiProperty({ enum: TRANSACTION_STATUSES, required: false })
-  @IsOptional()
-  @IsIn(TRANSACTION_STATUSES)
+  @OneOf(TRANSACTION_STATUSES, { optional: true })
   status?: TransactionStatus;
 
-  @ApiProperty({ enum: CURRENCY_CODES, required: false })
-  @IsOptional()
-  @IsIn(CURRENCY_CODES)
+  @OneOf(CURRENCY_CODES, { optional: true })
   currency?: CurrencyCode;
 
   @IsOptional()
@@ -54,8 +48,7 @@ export class CreateTransactionDto {
   @Currency()
   currency: CurrencyCode;
 
-  @ApiProperty({ enum: DIRECTIONS })
-  @IsIn(DIRECTIONS)
+  @OneOf(DIRECTIONS)
   direction: Direction;
 
   /** A category of this company with the transaction's direction. */
@@ -74,9 +67,7 @@ export class CreateTransactionDto {
   @ApiProperty({ example: 'Оплата по счёту 2026-17' })
   comment?: string | null;
 
-  @ApiProperty({ enum: TRANSACTION_STATUSES, required: false, default: 'completed' })
-  @Omittable()
-  @IsIn(TRANSACTION_STATUSES)
+  @OneOf(TRANSACTION_STATUSES, { omittable: true, default: 'completed' })
   status?: TransactionStatus;
 
   @Metadata()

@@ -1,10 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsIn } from 'class-validator';
 import { Period, PERIODS, TimeWindowQueryDto } from '../../../../core/analysis/periods';
+import { OneOf } from '../../../../core/http/validators';
 
 export class GroupedEmployeesQueryDto extends TimeWindowQueryDto {
-  @ApiProperty({ enum: PERIODS })
-  @IsIn(PERIODS)
+  @OneOf(PERIODS)
   group_by: Period;
 }
 

@@ -1,14 +1,12 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsUUID } from 'class-validator';
-import { NormalisedEmail, Phone, SearchTerm, TrimmedName } from '../../../../core/http/validators';
+import { IsOptional, IsUUID } from 'class-validator';
+import { NormalisedEmail, OneOf, Phone, SearchTerm, TrimmedName } from '../../../../core/http/validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { PositionDto } from '../../positions/dto/position.dto';
 import { EMPLOYEE_STATUSES, EmployeeEntity, type EmployeeStatus } from '../employee.entity';
 
 export class ListEmployeesQueryDto extends PageQueryDto {
-  @ApiProperty({ enum: EMPLOYEE_STATUSES, required: false })
-  @IsOptional()
-  @IsIn(EMPLOYEE_STATUSES)
+  @OneOf(EMPLOYEE_STATUSES, { optional: true })
   status?: EmployeeStatus;
 
   /** Case-insensitive substring of the first name, last name, e-mail or phone (up to 100 characters). */

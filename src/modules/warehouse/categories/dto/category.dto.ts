@@ -1,14 +1,12 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
-import { Metadata, SearchTerm, TrimmedName } from '../../../../core/http/validators';
+import { IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
+import { Metadata, OneOf, SearchTerm, TrimmedName } from '../../../../core/http/validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { CATALOG_STATUSES, CatalogCategoryEntity, type CatalogStatus } from '../category.entity';
 
 export class ListCatalogCategoriesQueryDto extends PageQueryDto {
-  @ApiProperty({ enum: CATALOG_STATUSES, required: false })
-  @IsOptional()
-  @IsIn(CATALOG_STATUSES)
+  @OneOf(CATALOG_STATUSES, { optional: true })
   status?: CatalogStatus;
 
   /** Only the children of this category; `null` for the roots. */

@@ -4,14 +4,13 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsIn,
   IsOptional,
   IsString,
   IsUUID,
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { BooleanQuery, Metadata, SearchTerm } from '../../../../core/http/validators';
+import { BooleanQuery, Metadata, OneOf, SearchTerm } from '../../../../core/http/validators';
 import { Amount, Quantity } from '../../../../core/money/money.validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { TRACKING_DETAILS, type TrackingDetail } from '../../units/unit.entity';
@@ -51,8 +50,7 @@ export class BatchLineDto {
 }
 
 export class CreateBatchDto {
-  @ApiProperty({ enum: BATCH_DIRECTIONS })
-  @IsIn(BATCH_DIRECTIONS)
+  @OneOf(BATCH_DIRECTIONS)
   direction: BatchDirection;
 
   @ApiProperty({ type: [BatchLineDto], minItems: 1, maxItems: MAX_BATCH_LINES })
@@ -74,9 +72,7 @@ export class CreateBatchDto {
 }
 
 export class ListBatchesQueryDto extends PageQueryDto {
-  @ApiProperty({ enum: BATCH_DIRECTIONS, required: false })
-  @IsOptional()
-  @IsIn(BATCH_DIRECTIONS)
+  @OneOf(BATCH_DIRECTIONS, { optional: true })
   direction?: BatchDirection;
 
   /** Only the batches with a line of this unit. */
@@ -90,9 +86,7 @@ export class ListBatchesQueryDto extends PageQueryDto {
 }
 
 export class ListStockPositionsQueryDto extends PageQueryDto {
-  @ApiProperty({ enum: TRACKING_DETAILS, required: false })
-  @IsOptional()
-  @IsIn(TRACKING_DETAILS)
+  @OneOf(TRACKING_DETAILS, { optional: true })
   type?: TrackingDetail;
 
   @IsOptional()

@@ -1,6 +1,6 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { Metadata, Omittable, SearchTerm, TrimmedName } from '../../../../core/http/validators';
+import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { Metadata, OneOf, SearchTerm, TrimmedName } from '../../../../core/http/validators';
 import { Amount, Currency } from '../../../../core/money/money.validators';
 import type { CurrencyCode } from '../../../../core/money/currencies';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
@@ -20,24 +20,16 @@ import {
 } from '../unit.entity';
 
 export class ListUnitsQueryDto extends PageQueryDto {
-  @ApiProperty({ enum: UNIT_TYPES, required: false })
-  @IsOptional()
-  @IsIn(UNIT_TYPES)
+  @OneOf(UNIT_TYPES, { optional: true })
   type?: UnitType;
 
-  @ApiProperty({ enum: CATALOG_STATUSES, required: false })
-  @IsOptional()
-  @IsIn(CATALOG_STATUSES)
+  @OneOf(CATALOG_STATUSES, { optional: true })
   status?: CatalogStatus;
 
-  @ApiProperty({ enum: INVENTORY_TYPES, required: false })
-  @IsOptional()
-  @IsIn(INVENTORY_TYPES)
+  @OneOf(INVENTORY_TYPES, { optional: true })
   inventory_type?: InventoryType;
 
-  @ApiProperty({ enum: TRACKING_DETAILS, required: false })
-  @IsOptional()
-  @IsIn(TRACKING_DETAILS)
+  @OneOf(TRACKING_DETAILS, { optional: true })
   tracking_detail?: TrackingDetail;
 
   @IsOptional()
@@ -65,34 +57,25 @@ export class CreateUnitDto {
   @ApiProperty({ example: 'Плотность 80 г/м²' })
   comment?: string | null;
 
-  @ApiProperty({ enum: UNIT_TYPES })
-  @IsIn(UNIT_TYPES)
+  @OneOf(UNIT_TYPES)
   type: UnitType;
 
-  @ApiProperty({ enum: CATALOG_STATUSES, required: false, default: 'active' })
-  @Omittable()
-  @IsIn(CATALOG_STATUSES)
+  @OneOf(CATALOG_STATUSES, { omittable: true, default: 'active' })
   status?: CatalogStatus;
 
   /** A service is never tracked. */
-  @ApiProperty({ enum: INVENTORY_TYPES })
-  @IsIn(INVENTORY_TYPES)
+  @OneOf(INVENTORY_TYPES)
   inventory_type: InventoryType;
 
   /** Required exactly when tracked. */
-  @ApiProperty({ enum: TRACKING_DETAILS, required: false, nullable: true })
-  @IsOptional()
-  @IsIn(TRACKING_DETAILS)
+  @OneOf(TRACKING_DETAILS, { optional: true, nullable: true })
   tracking_detail?: TrackingDetail | null;
 
   /** Required exactly when tracking_detail is batch. */
-  @ApiProperty({ enum: TRACKED_TYPES, required: false, nullable: true })
-  @IsOptional()
-  @IsIn(TRACKED_TYPES)
+  @OneOf(TRACKED_TYPES, { optional: true, nullable: true })
   tracked_type?: TrackedType | null;
 
-  @ApiProperty({ enum: MEASURES })
-  @IsIn(MEASURES)
+  @OneOf(MEASURES)
   unit: Measure;
 
   @Amount({ minimum: 'zero', currencyField: 'currency' })
