@@ -68,15 +68,17 @@ describe('Kept counts', () => {
       [id, n, tag],
     );
     await run(
-      `INSERT INTO deals (company_id, status_id, comment)
-       SELECT $1, (ARRAY(SELECT id FROM deal_statuses WHERE company_id = $1 ORDER BY id))[1 + g % 2], $3 || g
+      `INSERT INTO crm_clients (company_id, source_id, first_name, type, status)
+       SELECT $1, (SELECT min(id::text)::uuid FROM crm_sources WHERE company_id = $1), $3 || g,
+              CASE WHEN g % 2 = 0 THEN 'legal' ELSE 'individual' END, CASE WHEN g % 7 = 0 THEN 'inactive' ELSE 'active' END
        FROM generate_series(1, $2) g`,
       [id, n, tag],
     );
     await run(
-      `INSERT INTO crm_clients (company_id, source_id, first_name, type, status)
-       SELECT $1, (SELECT min(id::text)::uuid FROM crm_sources WHERE company_id = $1), $3 || g,
-              CASE WHEN g % 2 = 0 THEN 'legal' ELSE 'individual' END, CASE WHEN g % 7 = 0 THEN 'inactive' ELSE 'active' END
+      `INSERT INTO deals (company_id, status_id, client_id, comment)
+       SELECT $1, (ARRAY(SELECT id FROM deal_statuses WHERE company_id = $1 ORDER BY id))[1 + g % 2],
+              CASE WHEN g % 3 > 0 THEN (ARRAY(SELECT id FROM crm_clients WHERE company_id = $1 ORDER BY id LIMIT 2))[g % 3] END,
+              $3 || g
        FROM generate_series(1, $2) g`,
       [id, n, tag],
     );
@@ -163,6 +165,19 @@ describe('Kept counts', () => {
 
   const query = (text: string, values: unknown[]) => db.query(text, values);
 
+  it('are kept by one trigger per table and event, whatever the table keeps', async () => {
+    const tables = [...new Set([...allKeptCounts(), ...allKeptSums()].map((kept) => kept.table))].sort();
+    const triggers = await db.query(
+      `SELECT c.relname AS table, array_agg(t.tgname::text ORDER BY t.tgname) AS names
+       FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+       WHERE NOT t.tgisinternal AND c.relname = ANY ($1) GROUP BY 1 ORDER BY 1`,
+      [tables],
+    );
+    expect(triggers).toEqual(
+      tables.map((table) => ({ table, names: ['added', 'changed', 'removed'].map((e) => `${table}_kept_${e}`) })),
+    );
+  });
+
   it('stay exact through creates, reversals, changes that move rows between values, and deletes', async () => {
     await seed(query, companyId, 40, 'Seed ');
     const employee = expectSuccess(
@@ -184,6 +199,7 @@ describe('Kept counts', () => {
        WHERE company_id = $1 AND comment LIKE 'Seed 1%'`,
       [companyId],
     );
+    await db.query(`UPDATE deals SET client_id = NULL WHERE company_id = $1 AND comment LIKE 'Seed 2%'`, [companyId]);
     await db.query(
       `UPDATE stock_positions SET remaining = 0 WHERE company_id = $1 AND remaining > 0 AND quantity = 10`,
       [companyId],
@@ -374,12 +390,26 @@ describe('Kept counts', () => {
   it('answer the deal analyses from whole days kept and the rows of partial days, exactly', async () => {
     const id = (await newCompany(t.http, owner)).id;
     await db.query(
-      `INSERT INTO deals (company_id, status_id, total_amount, positions_count, created_at)
+      `INSERT INTO crm_clients (company_id, source_id, first_name, type, status)
+       SELECT $1, (SELECT min(id::text)::uuid FROM crm_sources WHERE company_id = $1), 'Client ' || g, 'individual', 'active'
+       FROM generate_series(1, 3) g`,
+      [id],
+    );
+    await db.query(
+      `INSERT INTO deals (company_id, status_id, client_id, total_amount, positions_count, created_at)
        SELECT $1, (ARRAY(SELECT id FROM deal_statuses WHERE company_id = $1 ORDER BY sort_order))[1 + g % 3],
+              (ARRAY(SELECT id FROM crm_clients WHERE company_id = $1 ORDER BY id))[g % 4],
               (g % 50) * 10.5, g % 2, timestamptz '2026-03-01 00:00:00Z' + g * interval '41 minutes'
        FROM generate_series(0, 199) g`,
       [id],
     );
+    // Deals moving between clients, and a deleted one: the sums kept over all time follow them.
+    await db.query(
+      `UPDATE deals SET client_id = (SELECT min(id::text)::uuid FROM crm_clients WHERE company_id = $1)
+       WHERE company_id = $1 AND total_amount > 400`,
+      [id],
+    );
+    await db.query(`DELETE FROM deals WHERE company_id = $1 AND total_amount = 21`, [id]);
     await db.query(
       `UPDATE deals SET total_amount = total_amount + 1, positions_count = 1 WHERE company_id = $1 AND total_amount < 50`,
       [id],
@@ -409,6 +439,7 @@ describe('Kept counts', () => {
       }).toEqual({ window, n: all.n, amount: Number(all.amount), avg: Number(all.avg), d: all.d });
       for (const [groupBy, key] of [
         ['status', 'status_id::text'],
+        ['client', `coalesce(client_id::text, 'no-client')`],
         ['day', `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`],
       ]) {
         const groups = expectSuccess(
