@@ -319,14 +319,32 @@ describe('Kept counts', () => {
 
   it('answer the finance analyses from whole days kept and the rows of partial days, exactly', async () => {
     const id = (await newCompany(t.http, owner)).id;
-    // Every 37 minutes over six days, from 2026-03-01 00:00 UTC: both directions, three categories, a failed one now and then.
+    await db.query(`INSERT INTO employees (company_id, first_name) SELECT $1, 'E' || g FROM generate_series(1, 2) g`, [
+      id,
+    ]);
+    // Every 37 minutes over six days, from 2026-03-01 00:00 UTC: both directions, three categories,
+    // two employees and none, a failed one now and then.
     await db.query(
-      `INSERT INTO transactions (company_id, base_amount, currency, direction, status, category_id, created_at)
+      `INSERT INTO transactions (company_id, base_amount, currency, direction, status, category_id, employee_id, created_at)
        SELECT $1, (g % 97) + 0.25, 'RUB', CASE WHEN g % 3 = 0 THEN 'income' ELSE 'expense' END,
               CASE WHEN g % 11 = 0 THEN 'failed' ELSE 'completed' END,
               (SELECT id FROM transaction_categories WHERE company_id = $1 ORDER BY slug OFFSET g % 3 LIMIT 1),
+              (ARRAY(SELECT id FROM employees WHERE company_id = $1 ORDER BY id))[g % 3],
               timestamptz '2026-03-01 00:00:00Z' + g * interval '37 minutes'
        FROM generate_series(0, 233) g`,
+      [id],
+    );
+    // A reversal of one employee's transaction and a deleted one: the sums over all time follow.
+    await db.query(
+      `INSERT INTO transactions (company_id, base_amount, currency, direction, status, category_id, employee_id, reverse_to, created_at)
+       SELECT company_id, base_amount, currency, 'income', status, category_id, employee_id, id, created_at + interval '1 minute'
+       FROM transactions WHERE company_id = $1 AND direction = 'expense' AND employee_id IS NOT NULL
+       ORDER BY created_at LIMIT 1`,
+      [id],
+    );
+    await db.query(
+      `DELETE FROM transactions WHERE id = (SELECT id FROM transactions WHERE company_id = $1 AND employee_id IS NOT NULL
+       AND reverse_to IS NULL ORDER BY created_at DESC LIMIT 1)`,
       [id],
     );
     const windows: Array<[string | undefined, string | undefined]> = [
@@ -376,6 +394,19 @@ describe('Kept counts', () => {
       ]);
       expect(byCategory.map((g: any) => [g.group_key, Number(g.income), Number(g.expense), g.count]).sort()).toEqual(
         categories.map((g: any) => [g.key, Number(g.income ?? 0), Number(g.expense ?? 0), g.count]).sort(),
+      );
+      const byEmployee = expectSuccess(
+        await t.http
+          .get(api('fm/analysis/grouped', id))
+          .query({ ...window, group_by: 'employee' })
+          .set(owner.auth),
+      );
+      const employees = await db.query(
+        `SELECT coalesce(employee_id::text, 'no-employee') AS key, ${sums} ${rows} GROUP BY 1 ORDER BY 1`,
+        [id, start ?? null, end ?? null],
+      );
+      expect(byEmployee.map((g: any) => [g.group_key, Number(g.income), Number(g.expense), g.count]).sort()).toEqual(
+        employees.map((g: any) => [g.key, Number(g.income ?? 0), Number(g.expense ?? 0), g.count]).sort(),
       );
       const days = await db.query(
         `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS key, ${sums} ${rows} GROUP BY 1 ORDER BY 1`,
