@@ -9,7 +9,8 @@
  * BENCH_SCALE_TRANSACTIONS (1,000,000), BENCH_SCALE_POSITIONS (1,000,000), BENCH_SCALE_CLIENTS
  * (1,000,000), BENCH_SCALE_LOGS (1,000,000), BENCH_SCALE_DEALS (200,000), BENCH_SCALE_EMPLOYEES
  * (100,000). Rows are seeded with SQL (INSERT … SELECT generate_series), through the triggers
- * that keep the counts, into a fresh database (dropped at the end) or DATABASE_URL.
+ * that keep the counts, into a fresh database (dropped at the end) or DATABASE_URL, or once into
+ * the database BENCH_SCALE_KEEP names, kept and reused by later runs (provideSeeded).
  * Targets: every list and analysis ≥ 0.7x of its small-company rate; a common-word search
  * ≥ 0.3x with p99 ≤ 3x; no 5xx. BENCH_SCALE_ROUTES (a regular expression) loads only the routes it
  * matches. BENCH_DURATION / BENCH_WARMUP / BENCH_CONNECTIONS as in every suite.
@@ -224,7 +225,7 @@ async function provideSeeded(service, database) {
     let companies = {};
     if (kept.length === 2 && kept.every((row) => row.sizes === sizes[row.role])) {
       for (const row of kept) companies[row.role] = await signInTo(service.baseUrl, row.email, row.company_id);
-      process.stdout.write(`reusing the seed kept in ${database.name}\n`);
+      process.stdout.write(`reusing the seed kept in ${database.name ?? 'DATABASE_URL'}\n`);
     } else {
       await db.query(`TRUNCATE bench_scale_seed`);
       companies = {
