@@ -251,27 +251,31 @@ async function signUpWithCompany(baseUrl, label) {
   const { access_token: token } = await api(baseUrl, 'POST', '/api/v1/account/auth', { email, password });
   const headers = { authorization: `Bearer ${token}` };
   const company = await api(baseUrl, 'POST', '/api/v1/companies', { name: `Bench ${label}` }, headers);
-  return { accountId: account.user_id, headers, companyId: company.id };
+  return { email, accountId: account.user_id, headers, companyId: company.id };
 }
 
 /**
  * The database of a suite that seeds rows with SQL: DATABASE_URL when set (it must be the
  * service's, e.g. with BASE_URL), otherwise a fresh `bench_<label>_<time>` database on
- * BENCH_ADMIN_URL (default the local server), which `drop()` removes at the end.
+ * BENCH_ADMIN_URL (default the local server), which `drop()` removes at the end; or, given `kept`,
+ * database `kept`, created when missing and never dropped.
  */
-async function provideDatabase(label) {
+async function provideDatabase(label, kept) {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => undefined };
   if (process.env.BASE_URL) throw new Error('with BASE_URL, set DATABASE_URL to the service database');
-  const name = `bench_${label}_${Date.now()}`;
+  const name = kept ?? `bench_${label}_${Date.now()}`;
   const admin = new Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  const exists = (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name])).rowCount > 0;
+  if (!exists) await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
+      if (kept) return;
       const cleanup = new Client({ connectionString: ADMIN_URL });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

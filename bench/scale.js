@@ -9,7 +9,8 @@
  * BENCH_SCALE_TRANSACTIONS (1,000,000), BENCH_SCALE_POSITIONS (1,000,000), BENCH_SCALE_CLIENTS
  * (1,000,000), BENCH_SCALE_LOGS (1,000,000), BENCH_SCALE_DEALS (200,000), BENCH_SCALE_EMPLOYEES
  * (100,000). Rows are seeded with SQL (INSERT … SELECT generate_series), through the triggers
- * that keep the counts, into a fresh database (dropped at the end) or DATABASE_URL.
+ * that keep the counts, into a fresh database (dropped at the end) or DATABASE_URL, or once into
+ * the database BENCH_SCALE_KEEP names, kept and reused by later runs (provideSeeded).
  * Targets: every list and analysis ≥ 0.7x of its small-company rate; a common-word search
  * ≥ 0.3x with p99 ≤ 3x; no 5xx. BENCH_SCALE_ROUTES (a regular expression) loads only the routes it
  * matches. BENCH_DURATION / BENCH_WARMUP / BENCH_CONNECTIONS as in every suite.
@@ -17,7 +18,7 @@
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
-const { provideDatabase, runMain, runScenario, settings, signUpWithCompany, startService } = require('./lib');
+const { api, provideDatabase, runMain, runScenario, settings, signUpWithCompany, startService } = require('./lib');
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const SMALL = env('BENCH_SCALE_SMALL', 10_000);
@@ -207,31 +208,72 @@ function target(kind, small, big) {
   return { ratio: Math.round(ratio * 100) / 100, p99_ratio: Math.round(p99 * 100) / 100, met };
 }
 
+/**
+ * The database and its two companies. With BENCH_SCALE_KEEP=<name>, database <name> is seeded once
+ * and kept: a later run with the same name (and sizes) signs in to its companies and reuses the
+ * rows, after the service has run any new migration over them.
+ */
+async function provideSeeded(service, database) {
+  const db = new Client({ connectionString: database.url });
+  await db.connect();
+  try {
+    await db.query(
+      `CREATE TABLE IF NOT EXISTS bench_scale_seed (role text PRIMARY KEY, sizes text, email text, company_id uuid)`,
+    );
+    const sizes = { big: JSON.stringify(BIG), small: String(SMALL) };
+    const kept = (await db.query(`SELECT * FROM bench_scale_seed`)).rows;
+    let companies = {};
+    if (kept.length === 2 && kept.every((row) => row.sizes === sizes[row.role])) {
+      for (const row of kept) companies[row.role] = await signInTo(service.baseUrl, row.email, row.company_id);
+      process.stdout.write(`reusing the seed kept in ${database.name ?? 'DATABASE_URL'}\n`);
+    } else {
+      await db.query(`TRUNCATE bench_scale_seed`);
+      companies = {
+        big: await signUpWithCompany(service.baseUrl, 'scale-big'),
+        small: await signUpWithCompany(service.baseUrl, 'scale-small'),
+      };
+      const started = Date.now();
+      await seed(db, companies.big.companyId, companies.big.accountId, (kind) => BIG[kind]);
+      await seed(db, companies.small.companyId, companies.small.accountId, () => SMALL);
+      await db.query('VACUUM ANALYZE');
+      process.stdout.write(
+        `seeded in ${((Date.now() - started) / 1000).toFixed(0)} s: big ${sizes.big}, small ${SMALL} each\n`,
+      );
+      for (const size of ['big', 'small']) {
+        await db.query(`INSERT INTO bench_scale_seed VALUES ($1, $2, $3, $4)`, [
+          size,
+          sizes[size],
+          companies[size].email,
+          companies[size].companyId,
+        ]);
+      }
+    }
+    const routes = {};
+    for (const size of ['big', 'small']) {
+      routes[size] = routesOf(companies[size].companyId, await idsOf(db, companies[size].companyId));
+    }
+    return { companies, routes };
+  } finally {
+    await db.end();
+  }
+}
+
+/** An existing account's headers for its company. */
+async function signInTo(baseUrl, email, companyId) {
+  const { access_token: token } = await api(baseUrl, 'POST', '/api/v1/account/auth', {
+    email,
+    password: 'bench-password',
+  });
+  return { email, companyId, headers: { authorization: `Bearer ${token}` } };
+}
+
 async function main() {
-  const database = await provideDatabase('scale');
+  const database = await provideDatabase('scale', process.env.BENCH_SCALE_KEEP);
   const service = await startService({ DATABASE_URL: database.url });
   const rows = [];
   try {
-    const big = await signUpWithCompany(service.baseUrl, 'scale-big');
-    const small = await signUpWithCompany(service.baseUrl, 'scale-small');
-    const db = new Client({ connectionString: database.url });
-    await db.connect();
-    let routes;
-    try {
-      const started = Date.now();
-      await seed(db, big.companyId, big.accountId, (kind) => BIG[kind]);
-      await seed(db, small.companyId, small.accountId, () => SMALL);
-      await db.query('VACUUM ANALYZE');
-      process.stdout.write(
-        `seeded in ${((Date.now() - started) / 1000).toFixed(0)} s: big ${JSON.stringify(BIG)}, small ${SMALL} each\n`,
-      );
-      routes = {
-        big: routesOf(big.companyId, await idsOf(db, big.companyId)),
-        small: routesOf(small.companyId, await idsOf(db, small.companyId)),
-      };
-    } finally {
-      await db.end();
-    }
+    const { companies, routes } = await provideSeeded(service, database);
+    const { big, small } = companies;
     const status5xx = async (route, headers) => {
       const res = await fetch(service.baseUrl + route.path, { headers });
       await res.arrayBuffer();

@@ -68,15 +68,17 @@ describe('Kept counts', () => {
       [id, n, tag],
     );
     await run(
-      `INSERT INTO deals (company_id, status_id, comment)
-       SELECT $1, (ARRAY(SELECT id FROM deal_statuses WHERE company_id = $1 ORDER BY id))[1 + g % 2], $3 || g
+      `INSERT INTO crm_clients (company_id, source_id, first_name, type, status)
+       SELECT $1, (SELECT min(id::text)::uuid FROM crm_sources WHERE company_id = $1), $3 || g,
+              CASE WHEN g % 2 = 0 THEN 'legal' ELSE 'individual' END, CASE WHEN g % 7 = 0 THEN 'inactive' ELSE 'active' END
        FROM generate_series(1, $2) g`,
       [id, n, tag],
     );
     await run(
-      `INSERT INTO crm_clients (company_id, source_id, first_name, type, status)
-       SELECT $1, (SELECT min(id::text)::uuid FROM crm_sources WHERE company_id = $1), $3 || g,
-              CASE WHEN g % 2 = 0 THEN 'legal' ELSE 'individual' END, CASE WHEN g % 7 = 0 THEN 'inactive' ELSE 'active' END
+      `INSERT INTO deals (company_id, status_id, client_id, comment)
+       SELECT $1, (ARRAY(SELECT id FROM deal_statuses WHERE company_id = $1 ORDER BY id))[1 + g % 2],
+              CASE WHEN g % 3 > 0 THEN (ARRAY(SELECT id FROM crm_clients WHERE company_id = $1 ORDER BY id LIMIT 2))[g % 3] END,
+              $3 || g
        FROM generate_series(1, $2) g`,
       [id, n, tag],
     );
@@ -163,6 +165,19 @@ describe('Kept counts', () => {
 
   const query = (text: string, values: unknown[]) => db.query(text, values);
 
+  it('are kept by one trigger per table and event, whatever the table keeps', async () => {
+    const tables = [...new Set([...allKeptCounts(), ...allKeptSums()].map((kept) => kept.table))].sort();
+    const triggers = await db.query(
+      `SELECT c.relname AS table, array_agg(t.tgname::text ORDER BY t.tgname) AS names
+       FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+       WHERE NOT t.tgisinternal AND c.relname = ANY ($1) GROUP BY 1 ORDER BY 1`,
+      [tables],
+    );
+    expect(triggers).toEqual(
+      tables.map((table) => ({ table, names: ['added', 'changed', 'removed'].map((e) => `${table}_kept_${e}`) })),
+    );
+  });
+
   it('stay exact through creates, reversals, changes that move rows between values, and deletes', async () => {
     await seed(query, companyId, 40, 'Seed ');
     const employee = expectSuccess(
@@ -184,6 +199,7 @@ describe('Kept counts', () => {
        WHERE company_id = $1 AND comment LIKE 'Seed 1%'`,
       [companyId],
     );
+    await db.query(`UPDATE deals SET client_id = NULL WHERE company_id = $1 AND comment LIKE 'Seed 2%'`, [companyId]);
     await db.query(
       `UPDATE stock_positions SET remaining = 0 WHERE company_id = $1 AND remaining > 0 AND quantity = 10`,
       [companyId],
@@ -303,14 +319,32 @@ describe('Kept counts', () => {
 
   it('answer the finance analyses from whole days kept and the rows of partial days, exactly', async () => {
     const id = (await newCompany(t.http, owner)).id;
-    // Every 37 minutes over six days, from 2026-03-01 00:00 UTC: both directions, three categories, a failed one now and then.
+    await db.query(`INSERT INTO employees (company_id, first_name) SELECT $1, 'E' || g FROM generate_series(1, 2) g`, [
+      id,
+    ]);
+    // Every 37 minutes over six days, from 2026-03-01 00:00 UTC: both directions, three categories,
+    // two employees and none, a failed one now and then.
     await db.query(
-      `INSERT INTO transactions (company_id, base_amount, currency, direction, status, category_id, created_at)
+      `INSERT INTO transactions (company_id, base_amount, currency, direction, status, category_id, employee_id, created_at)
        SELECT $1, (g % 97) + 0.25, 'RUB', CASE WHEN g % 3 = 0 THEN 'income' ELSE 'expense' END,
               CASE WHEN g % 11 = 0 THEN 'failed' ELSE 'completed' END,
               (SELECT id FROM transaction_categories WHERE company_id = $1 ORDER BY slug OFFSET g % 3 LIMIT 1),
+              (ARRAY(SELECT id FROM employees WHERE company_id = $1 ORDER BY id))[g % 3],
               timestamptz '2026-03-01 00:00:00Z' + g * interval '37 minutes'
        FROM generate_series(0, 233) g`,
+      [id],
+    );
+    // A reversal of one employee's transaction and a deleted one: the sums over all time follow.
+    await db.query(
+      `INSERT INTO transactions (company_id, base_amount, currency, direction, status, category_id, employee_id, reverse_to, created_at)
+       SELECT company_id, base_amount, currency, 'income', status, category_id, employee_id, id, created_at + interval '1 minute'
+       FROM transactions WHERE company_id = $1 AND direction = 'expense' AND employee_id IS NOT NULL
+       ORDER BY created_at LIMIT 1`,
+      [id],
+    );
+    await db.query(
+      `DELETE FROM transactions WHERE id = (SELECT id FROM transactions WHERE company_id = $1 AND employee_id IS NOT NULL
+       AND reverse_to IS NULL ORDER BY created_at DESC LIMIT 1)`,
       [id],
     );
     const windows: Array<[string | undefined, string | undefined]> = [
@@ -361,6 +395,19 @@ describe('Kept counts', () => {
       expect(byCategory.map((g: any) => [g.group_key, Number(g.income), Number(g.expense), g.count]).sort()).toEqual(
         categories.map((g: any) => [g.key, Number(g.income ?? 0), Number(g.expense ?? 0), g.count]).sort(),
       );
+      const byEmployee = expectSuccess(
+        await t.http
+          .get(api('fm/analysis/grouped', id))
+          .query({ ...window, group_by: 'employee' })
+          .set(owner.auth),
+      );
+      const employees = await db.query(
+        `SELECT coalesce(employee_id::text, 'no-employee') AS key, ${sums} ${rows} GROUP BY 1 ORDER BY 1`,
+        [id, start ?? null, end ?? null],
+      );
+      expect(byEmployee.map((g: any) => [g.group_key, Number(g.income), Number(g.expense), g.count]).sort()).toEqual(
+        employees.map((g: any) => [g.key, Number(g.income ?? 0), Number(g.expense ?? 0), g.count]).sort(),
+      );
       const days = await db.query(
         `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS key, ${sums} ${rows} GROUP BY 1 ORDER BY 1`,
         [id, start ?? null, end ?? null],
@@ -374,12 +421,26 @@ describe('Kept counts', () => {
   it('answer the deal analyses from whole days kept and the rows of partial days, exactly', async () => {
     const id = (await newCompany(t.http, owner)).id;
     await db.query(
-      `INSERT INTO deals (company_id, status_id, total_amount, positions_count, created_at)
+      `INSERT INTO crm_clients (company_id, source_id, first_name, type, status)
+       SELECT $1, (SELECT min(id::text)::uuid FROM crm_sources WHERE company_id = $1), 'Client ' || g, 'individual', 'active'
+       FROM generate_series(1, 3) g`,
+      [id],
+    );
+    await db.query(
+      `INSERT INTO deals (company_id, status_id, client_id, total_amount, positions_count, created_at)
        SELECT $1, (ARRAY(SELECT id FROM deal_statuses WHERE company_id = $1 ORDER BY sort_order))[1 + g % 3],
+              (ARRAY(SELECT id FROM crm_clients WHERE company_id = $1 ORDER BY id))[g % 4],
               (g % 50) * 10.5, g % 2, timestamptz '2026-03-01 00:00:00Z' + g * interval '41 minutes'
        FROM generate_series(0, 199) g`,
       [id],
     );
+    // Deals moving between clients, and a deleted one: the sums kept over all time follow them.
+    await db.query(
+      `UPDATE deals SET client_id = (SELECT min(id::text)::uuid FROM crm_clients WHERE company_id = $1)
+       WHERE company_id = $1 AND total_amount > 400`,
+      [id],
+    );
+    await db.query(`DELETE FROM deals WHERE company_id = $1 AND total_amount = 21`, [id]);
     await db.query(
       `UPDATE deals SET total_amount = total_amount + 1, positions_count = 1 WHERE company_id = $1 AND total_amount < 50`,
       [id],
@@ -409,6 +470,7 @@ describe('Kept counts', () => {
       }).toEqual({ window, n: all.n, amount: Number(all.amount), avg: Number(all.avg), d: all.d });
       for (const [groupBy, key] of [
         ['status', 'status_id::text'],
+        ['client', `coalesce(client_id::text, 'no-client')`],
         ['day', `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`],
       ]) {
         const groups = expectSuccess(

@@ -49,9 +49,18 @@ export interface KeptDaysQuery {
  * row per kept day (its created_at the day's first instant, UTC) and one per row of a partial
  * day, so grouping it by group_id or by a period of created_at and summing gives the same as
  * summing the rows themselves. The rows are read from `<table> t` over its company and part.
+ * Without a window, a dimension kept over all time (`allTime`) is read as one row per group and
+ * slot instead, its created_at NULL (such a dimension is grouped by its key, never by a period).
  */
 export function keptDays(sums: KeptSums, q: KeptDaysQuery): Sql {
   const names = Object.keys(sums.measures);
+  if (q.start === undefined && q.end === undefined && sums.allTime?.includes(q.dim)) {
+    // Kept over all time: no day to group by (created_at NULL), every row of the part summed.
+    return sql`SELECT NULL::timestamptz AS created_at, nullif(s.key, '')::${raw(q.keyType)} AS group_id, s.count,
+        ${raw(names.map((n) => `s.${n}`).join(', '))}
+      FROM ${raw(sums.sums)} s
+      WHERE s.company_id = ${q.companyId} AND s.dim = ${q.dim} AND s.part = ${q.part} AND s.day = 'infinity'`;
+  }
   const window = daysWindow(q.start, q.end);
   const keyOfRow = q.dim === '' ? `NULL::${q.keyType}` : `(${sums.dims[q.dim]})::${q.keyType}`;
   const rows = (range: string) =>

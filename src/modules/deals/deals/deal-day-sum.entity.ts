@@ -4,7 +4,7 @@ import { KeptDaySums } from '../../companies/kept-tables.entity';
 
 /**
  * A company's deals summed per UTC day of creation and group: all (`dim` ''), per type, status
- * and client (`key` its id, '' for none). Kept by the triggers of migration KeptSums
+ * and client (`key` its id, '' for none); per client also over all time (day `infinity`). Kept by the triggers of migration KeptSums
  * (src/database/kept-counts.ts) in every writer's transaction; one row per slot. The deal
  * analyses without list filters read whole days from them (keptDays).
  */
@@ -33,4 +33,6 @@ export const DEAL_DAY_SUMS = keepSums({
     priced: 'CASE WHEN positions_count > 0 THEN 1 ELSE 0 END',
     priced_amount: 'CASE WHEN positions_count > 0 THEN total_amount ELSE 0 END',
   },
+  // A company has as many clients as deals or more: per client and day would be a row per deal.
+  allTime: ['client'],
 });

@@ -4,8 +4,9 @@ import { KeptDaySums } from '../../companies/kept-tables.entity';
 
 /**
  * A company's completed transactions summed per UTC day, currency and group: all (`dim` ''),
- * per category and per employee (`key` its id, '' for none). Kept by the triggers of migration
- * KeptSums (src/database/kept-counts.ts) in every writer's transaction; one row per slot.
+ * per category and per employee (`key` its id, '' for none); per employee also over all time
+ * (day `infinity`). Kept by the transactions' triggers (migrations KeptSums, KeptTriggersMerged,
+ * src/database/kept-counts.ts) in every writer's transaction; one row per slot.
  * The finance analyses read whole days from them (keptDays).
  */
 @Entity('transaction_day_sums')
@@ -29,4 +30,6 @@ export const TRANSACTION_DAY_SUMS = keepSums({
     income: `CASE WHEN direction = 'income' THEN base_amount ELSE 0 END`,
     expense: `CASE WHEN direction = 'expense' THEN base_amount ELSE 0 END`,
   },
+  // A company's few employees times its days of history: read over all time when there is no window.
+  allTime: ['employee'],
 });
