@@ -1,6 +1,7 @@
 import { DocsRepository } from '../../src/modules/docs/docs.repository';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import { ApiParam } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { CompanyResources, RequirePermission } from '../../src/core/access/company-route.decorators';
@@ -38,6 +39,7 @@ class NameDto {
 @Controller('companies/:id/test-only')
 class TestCompanyController {
   @Patch('positions/:positionId')
+  @ApiParam({ name: 'positionId', description: 'A position of the company (test-only route).' })
   @RequirePermission('hrm.positions.update')
   updateTestPosition(@Param('positionId') positionId: string, @Body() body: NameDto) {
     return { id: positionId, ...body };
