@@ -3,18 +3,18 @@ import { DataSource } from 'typeorm';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
 import { cpm, newCounterparty } from '../support/finance';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 
 /** Counterparties (CONTRACT 13). */
 describe('Counterparties', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let owner: TestAccount;
   let companyId: string;
   let otherCompanyId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     owner = await newAccount(t.http, 'cpm-owner');
     companyId = (await newCompany(t.http, owner)).id;
     otherCompanyId = (await newCompany(t.http, owner)).id;

@@ -1,14 +1,14 @@
 import { DataSource } from 'typeorm';
 import { newAccount, newCompany, TestAccount } from '../support/factories';
 import { expectPage, expectSuccess } from '../support/expectations';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 
 /**
  * The client totals the database keeps (crm_client_totals, maintained by triggers) are exact
  * whoever writes the rows: parallel API requests, and bulk SQL as an operator would run it.
  */
 describe('CRM kept client totals', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let owner: TestAccount;
   let companyId: string;
@@ -17,8 +17,8 @@ describe('CRM kept client totals', () => {
   const clientsUrl = () => `/api/v1/companies/${companyId}/modules/crm/clients`;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     owner = await newAccount(t.http, 'totals');
     companyId = (await newCompany(t.http, owner)).id;
     const system = expectPage(

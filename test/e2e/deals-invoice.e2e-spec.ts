@@ -10,7 +10,7 @@ import {
 } from '../support/deals';
 import { expectError, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { auditRecords } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 
 /** Published requisites of Sberbank (docs/documents.md), valid by every checksum rule. */
 const SELLER = {
@@ -29,11 +29,11 @@ const LINES = [
 ];
 
 describe('Deal invoices', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
   });
   afterAll(() => t.close());
 

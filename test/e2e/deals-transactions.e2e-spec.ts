@@ -2,16 +2,16 @@ import { DataSource } from 'typeorm';
 import { createDeal, DealsCompany, dealsCompany } from '../support/deals';
 import { expectError, expectPage, expectSuccess } from '../support/expectations';
 import { auditRecords } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 
 describe('Deal transactions', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let a: DealsCompany;
   let b: DealsCompany;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     [a, b] = await Promise.all([dealsCompany(t.http, 'dmtx-a'), dealsCompany(t.http, 'dmtx-b')]);
   });
   afterAll(() => t.close());

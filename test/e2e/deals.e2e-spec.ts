@@ -3,7 +3,7 @@ import { createDeal, DealsCompany, dealsCompany, warehouseRows } from '../suppor
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount } from '../support/factories';
 import { VANISHED_REFERENCES } from '../../src/modules/deals/deals/deals.service';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 
 const DEAL_KEYS = [
   'client',
@@ -36,13 +36,13 @@ const POSITION_KEYS = [
 ];
 
 describe('Deals (dm)', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let a: DealsCompany;
   let b: DealsCompany;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     [a, b] = await Promise.all([dealsCompany(t.http, 'dm-a'), dealsCompany(t.http, 'dm-b')]);
   });
   afterAll(() => t.close());

@@ -3,19 +3,19 @@ import { DataSource } from 'typeorm';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
 import { fm, newCounterparty } from '../support/finance';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 
 /** Credits and their payments (CONTRACT 14). */
 describe('Finance credits', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let owner: TestAccount;
   let companyId: string;
   let otherCompanyId: string;
   let bank: any;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     owner = await newAccount(t.http, 'fm-credits');
     companyId = (await newCompany(t.http, owner)).id;
     otherCompanyId = (await newCompany(t.http, owner)).id;

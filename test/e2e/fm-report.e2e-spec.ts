@@ -4,17 +4,17 @@ import { binary, pdfText } from '../support/docs';
 import { expectError, expectSuccess } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
 import { fm, newCounterparty, newTransaction } from '../support/finance';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 
 /** The finance report (CONTRACT 12 and 14): the requested types as sheets, XLSX by default. */
 describe('Finance report', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let owner: TestAccount;
   let companyId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     owner = await newAccount(t.http, 'fm-report');
     companyId = (await newCompany(t.http, owner)).id;
     const other = (await newCompany(t.http, owner)).id;

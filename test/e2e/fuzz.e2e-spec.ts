@@ -15,7 +15,7 @@ import {
   hostileValue,
   LEAKS,
 } from '../support/fuzz';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 
 /**
  * Property-based fuzzing of every operation of the served OpenAPI document (issue 14): wrong
@@ -41,7 +41,7 @@ const percentEncoded = (value: string) =>
 const CONTEXT_ENDING = [/^DELETE \/api\/v1\/companies\/\{id\}$/, /\/logout$/, /\/modules\/accounts\/\{accountId\}$/];
 
 describe('Fuzz: every operation, hostile input', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let owner: TestAccount;
   let rawKey: string;
   let operations: FuzzOperation[];
@@ -49,7 +49,7 @@ describe('Fuzz: every operation, hostile input', () => {
   const tally = new Map<number, number>();
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
     owner = await newAccount(t.http, 'fuzz');
     rawKey = (await newApiKey(t.http, owner, { daily_requests: 1_000_000 })).raw_key;
     const company = await newCompany(t.http, owner);

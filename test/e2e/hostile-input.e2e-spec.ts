@@ -1,16 +1,16 @@
 import { gzipSync } from 'node:zlib';
 import { DataSource } from 'typeorm';
 import { addMember, newAccount, newCompany, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectSuccess } from '../support/expectations';
 
 /** Input that once answered 500 (issue 14, defect 3): each is decided once, in the core, as a 400. */
 describe('Hostile input', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let owner: TestAccount;
   let companyId: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
     owner = await newAccount(t.http, 'hostile');
     companyId = (await newCompany(t.http, owner)).id;
   });
@@ -112,8 +112,7 @@ describe('Hostile input', () => {
       .set({ ...owner.auth, 'X-Forwarded-For': 'f'.repeat(100) })
       .send({ description: 'forwarded' });
     expectSuccess(res);
-    const records = await t.app
-      .get(DataSource)
+    const records = await t.db
       .query(`SELECT status, ip FROM audit_logs WHERE company_id = $1 AND key = 'company.update'`, [companyId]);
     expect(records).toEqual([{ status: 'success', ip: null }]);
   });
@@ -122,11 +121,10 @@ describe('Hostile input', () => {
     let member: TestAccount;
     beforeAll(async () => {
       member = await newAccount(t.http, 'refused');
-      await addMember(t.app.get(DataSource), companyId, member, []);
+      await addMember(t.db, companyId, member, []);
     });
     const refusalsOfMember = () =>
-      t.app
-        .get(DataSource)
+      t.db
         .query(
           `SELECT status, metadata FROM audit_logs WHERE company_id = $1 AND account_id = $2 ORDER BY created_at`,
           [companyId, member.id],

@@ -1,11 +1,11 @@
 import { DataSource } from 'typeorm';
 import { newAccount, newCompany, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectSuccess } from '../support/expectations';
 
 /** HRM analytics (spec 2 Employee statistics, CONTRACT 9). */
 describe('HRM analysis', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let owner: TestAccount;
   let analysis: string;
@@ -24,8 +24,8 @@ describe('HRM analysis', () => {
   ];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     owner = await newAccount(t.http, 'analysis-owner');
     const company = await newCompany(t.http, owner);
     const hrm = `/api/v1/companies/${company.id}/modules/hrm`;

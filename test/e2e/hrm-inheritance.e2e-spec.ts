@@ -1,5 +1,5 @@
 import { joinByInvitation, newAccount, newCompany, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectSuccess } from '../support/expectations';
 
 /**
@@ -7,9 +7,9 @@ import { expectError, expectSuccess } from '../support/expectations';
  * both the member's `permissions/me` and what the member may call.
  */
 describe('HRM permission inheritance', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
   afterAll(() => t.close());
 

@@ -3,16 +3,16 @@ import { DataSource } from 'typeorm';
 import { binary, pdfText } from '../support/docs';
 import { expectError, expectSuccess } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 
 /** The HRM roster report (CONTRACT 9): the company's employees with their positions, as PDF or XLSX. */
 describe('HRM roster report', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let owner: TestAccount;
   let companyId: string;
   let otherCompanyId: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
     owner = await newAccount(t.http, 'roster');
     companyId = (await newCompany(t.http, owner)).id;
     otherCompanyId = (await newCompany(t.http, owner)).id;
@@ -92,7 +92,7 @@ describe('HRM roster report', () => {
       [3, 'Петров Пётр', '', '', '', 'Неактивен'],
     ]);
 
-    const records = await auditRecords(t.app.get(DataSource), companyId, 'hrm.report');
+    const records = await auditRecords(t.db, companyId, 'hrm.report');
     expect(records).toEqual([expect.objectContaining({ status: 'success', account_id: owner.id })]);
     expect(records[0].metadata.result_id).toBe(doc.id);
   });
@@ -116,7 +116,7 @@ describe('HRM roster report', () => {
       expectError(await t.http.post(reportOf(companyId)).set(owner.auth).send(body), 400, 'validation_failed');
     }
     const member = await newAccount(t.http, 'roster-member');
-    await addMember(t.app.get(DataSource), companyId, member, ['hrm.employees']);
+    await addMember(t.db, companyId, member, ['hrm.employees']);
     expectError(await t.http.post(reportOf(companyId)).set(member.auth).send({}), 403, 'forbidden');
   });
 });

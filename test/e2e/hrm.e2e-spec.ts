@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { auditRecords, joinByInvitation, newAccount, newCompany, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 
 const EMPLOYEE_KEYS = [
@@ -20,11 +20,11 @@ const EMPLOYEE_KEYS = [
 const POSITION_KEYS = ['created_at', 'description', 'id', 'name', 'permissions', 'updated_at'];
 
 describe('HRM employees and positions', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
   });
   afterAll(() => t.close());
 

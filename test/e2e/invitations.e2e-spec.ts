@@ -9,15 +9,15 @@ import {
   uniqueEmail,
   auditRecords,
 } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 
 describe('Invitations', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
   });
   afterAll(() => t.close());
 

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { addMember, joinByInvitation, newAccount, newCompany, TestAccount, auditRecords } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP } from '../support/expectations';
 
 describe('Members', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
   });
   afterAll(() => t.close());
 

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { addMember, auditRecords, newAccount, newAdmin, newCompany, setPlan, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP } from '../support/expectations';
 
 const DAY = 86400_000;
 
 /** The company routes of CONTRACT 17 at the platform's paths: companies, storage, catalog, pricing, partners. */
 describe('Platform company routes', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let admin: TestAccount;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     admin = await newAdmin(t.http, db);
   });
   afterAll(() => t.close());

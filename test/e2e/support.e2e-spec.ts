@@ -10,6 +10,7 @@ import {
   newCompany,
   TestAccount,
 } from '../support/factories';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 
@@ -55,15 +56,15 @@ const messageOf = (companyId: string, ticketId: string, messageId: string) =>
   `${messagesOf(companyId, ticketId)}/${messageId}`;
 
 describe('Support', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   /** A second instance of the service on the same database, for the limits across instances. */
   let second: TestApp;
   let db: DataSource;
   let admin: TestAccount;
 
   beforeAll(async () => {
-    [t, second] = await Promise.all([createTestApp(), createTestApp()]);
-    db = t.app.get(DataSource);
+    [t, second] = await Promise.all([sharedTestApp(), createTestApp()]);
+    db = t.db;
     admin = await newAdmin(t.http, db);
   });
   afterAll(async () => {

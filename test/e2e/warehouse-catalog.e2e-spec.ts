@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { newCategory, newUnit, trackedUnitBody, wm } from '../support/warehouse';
 
 describe('Warehouse catalog', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
   });
   afterAll(() => t.close());
 

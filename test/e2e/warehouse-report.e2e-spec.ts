@@ -3,13 +3,13 @@ import { DataSource } from 'typeorm';
 import { binary } from '../support/docs';
 import { expectError, expectSuccess } from '../support/expectations';
 import { auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { newCategory, newUnit, wm } from '../support/warehouse';
 
 describe('Warehouse report', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
   afterAll(() => t.close());
 
@@ -72,7 +72,7 @@ describe('Warehouse report', () => {
     const positions = tableOf(workbook.getWorksheet('Позиции')!, 7);
     expect(positions[1].slice(1, 7)).toEqual(['Молоток', 'batch', 5, 3.5, 10.5, 'RUB']);
     expect(tableOf(workbook.getWorksheet('Партии')!, 3).length).toBe(3);
-    const records = await auditRecords(t.app.get(DataSource), company.id, 'wm.report');
+    const records = await auditRecords(t.db, company.id, 'wm.report');
     expect(records).toEqual([expect.objectContaining({ status: 'success', account_id: owner.id })]);
   });
 

@@ -1,18 +1,18 @@
 import { DataSource } from 'typeorm';
 import { expectError, expectSuccess } from '../support/expectations';
 import { newAccount, newCompany, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 /** Without WEBHOOK_ALLOW_PRIVATE, webhooks reach public https addresses only (CONTRACT 19). */
 describe('Webhooks: SSRF-safe URLs', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let owner: TestAccount;
   let companyId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     owner = await newAccount(t.http, 'webhooks-ssrf');
     companyId = (await newCompany(t.http, owner)).id;
   });

@@ -1,0 +1,87 @@
+import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
+import { createScriptTransformer } from '@jest/transform';
+import type { Config } from '@jest/types';
+import NodeEnvironment from 'jest-environment-node';
+import { join, sep } from 'node:path';
+import { addHook } from 'pirates';
+import type { TestInfrastructure } from './global-setup';
+import { SHARED_APP_URL } from './shared-app';
+import type * as TestAppModule from './test-app';
+
+/** jest-worker's message asking a worker process to end (CHILD_MESSAGE_END in jest-worker's types). */
+const WORKER_END = 2;
+
+/** CommonJS, as jest itself loads global setup. */
+const COMMONJS = {
+  instrument: false,
+  supportsDynamicImport: false,
+  supportsExportNamespaceFrom: false,
+  supportsStaticESM: false,
+  supportsTopLevelAwait: false,
+};
+
+/** This process's shared application: booted by the first suite that asks, then kept. */
+let sharedUrl: Promise<string> | undefined;
+
+/**
+ * Node loads the application's TypeScript through jest's transform (the Swagger plugin
+ * included) for the life of the process: the plugin's metadata requires DTO files lazily, when
+ * the OpenAPI document is built. Global setup and teardown keep jest's own hook.
+ */
+async function loadTypeScript(projectConfig: Config.ProjectConfig): Promise<void> {
+  const transformer = await createScriptTransformer(projectConfig);
+  const roots = [join(projectConfig.rootDir, 'src') + sep, join(projectConfig.rootDir, 'test', 'support') + sep];
+  addHook((code, filename) => transformer.transformSource(filename, code, COMMONJS).code, {
+    exts: ['.ts'],
+    matcher: (filename) => roots.some((root) => filename.startsWith(root)) && !/global-(setup|teardown)\.ts$/.test(filename),
+  });
+}
+
+async function startSharedApp(projectConfig: Config.ProjectConfig): Promise<string> {
+  await loadTypeScript(projectConfig);
+  const { createTestApp } = require('./test-app') as typeof TestAppModule;
+  const t = await createTestApp();
+  await t.app.listen(0, '127.0.0.1');
+  closeAtEnd(() => t.close());
+  return t.app.getUrl();
+}
+
+/**
+ * The application closes before the database and the S3 server go: run in band (one process),
+ * as the first of global teardown's stops; in a worker process, when jest ends the worker.
+ */
+function closeAtEnd(close: () => Promise<void>): void {
+  const infrastructure = (globalThis as { testInfrastructure?: TestInfrastructure }).testInfrastructure;
+  if (infrastructure) {
+    infrastructure.stops.push(close);
+    return;
+  }
+  // A listener keeps the worker's channel to jest open: it goes with the application.
+  const onMessage = (message: unknown) => {
+    if (!Array.isArray(message) || message[0] !== WORKER_END) return;
+    process.off('message', onMessage);
+    void close();
+  };
+  process.on('message', onMessage);
+}
+
+/**
+ * The e2e suites' environment. Each suite file runs in its own module registry, so an
+ * application made inside it is made again (its modules loaded and compiled again) for every
+ * file; this environment module is loaded once per jest process (a worker, or jest itself when
+ * it runs in band), so the application it boots serves every suite of that process over HTTP
+ * (test/support/shared-app.ts).
+ */
+export default class SharedAppEnvironment extends NodeEnvironment {
+  private readonly projectConfig: Config.ProjectConfig;
+
+  constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
+    super(config, context);
+    this.projectConfig = config.projectConfig;
+  }
+
+  async setup(): Promise<void> {
+    await super.setup();
+    this.global[SHARED_APP_URL] = () => (sharedUrl ??= startSharedApp(this.projectConfig));
+  }
+}
