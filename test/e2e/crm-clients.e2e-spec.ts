@@ -4,6 +4,7 @@ import { addMember, newAccount, newCompany, TestAccount, auditRecords } from '..
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { SOURCE_KEYS } from '../support/crm';
+import { moduleOf } from '../support/urls';
 
 const CLIENT_KEYS = [
   'comment',
@@ -30,8 +31,7 @@ describe('CRM clients', () => {
   });
   afterAll(() => t.close());
 
-  const crmOf = (companyId: string) => `/api/v1/companies/${companyId}/modules/crm`;
-  const clientsOf = (companyId: string) => `${crmOf(companyId)}/clients`;
+  const clientsOf = (companyId: string) => `${moduleOf(companyId, 'crm')}/clients`;
   const clientOf = (companyId: string, clientId: string) => `${clientsOf(companyId)}/${clientId}`;
 
   interface Crm {
@@ -46,10 +46,10 @@ describe('CRM clients', () => {
   async function crmCompany(): Promise<Crm> {
     const owner = await newAccount(t.http, 'crm-owner');
     const company = await newCompany(t.http, owner);
-    const { items } = expectPage(await t.http.get(`${crmOf(company.id)}/sources`).set(owner.auth), 'sources');
+    const { items } = expectPage(await t.http.get(`${moduleOf(company.id, 'crm')}/sources`).set(owner.auth), 'sources');
     const website = expectSuccess(
       await t.http
-        .post(`${crmOf(company.id)}/sources`)
+        .post(`${moduleOf(company.id, 'crm')}/sources`)
         .set(owner.auth)
         .send({
           name: 'Website',

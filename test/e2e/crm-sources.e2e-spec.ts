@@ -4,6 +4,7 @@ import { addMember, newAccount, newCompany, TestAccount, auditRecords } from '..
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { SOURCE_KEYS } from '../support/crm';
+import { crm } from '../support/urls';
 
 const SOURCE_TYPES = [
   'manual',
@@ -27,7 +28,7 @@ describe('CRM sources', () => {
   });
   afterAll(() => t.close());
 
-  const sourcesOf = (companyId: string) => `/api/v1/companies/${companyId}/modules/crm/sources`;
+  const sourcesOf = (companyId: string) => `${crm(companyId)}/sources`;
   const sourceOf = (companyId: string, sourceId: string) => `${sourcesOf(companyId)}/${sourceId}`;
 
   async function ownedCompany() {

@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { newAccount, newCompany, TestAccount } from '../support/factories';
 import { expectPage, expectSuccess } from '../support/expectations';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { crm } from '../support/urls';
 
 /**
  * The client totals the database keeps (crm_client_totals, maintained by triggers) are exact
@@ -14,7 +15,7 @@ describe('CRM kept client totals', () => {
   let companyId: string;
   let sourceIds: string[];
 
-  const clientsUrl = () => `/api/v1/companies/${companyId}/modules/crm/clients`;
+  const clientsUrl = () => `${crm(companyId)}/clients`;
 
   beforeAll(async () => {
     t = await sharedTestApp();
@@ -27,7 +28,7 @@ describe('CRM kept client totals', () => {
     ).items[0];
     const extra = [];
     for (const name of ['Site', 'Fair']) {
-      const url = `/api/v1/companies/${companyId}/modules/crm/sources`;
+      const url = `${crm(companyId)}/sources`;
       extra.push(expectSuccess(await t.http.post(url).set(owner.auth).send({ name, type: 'other' }), 201).id);
     }
     sourceIds = [system.id, ...extra];

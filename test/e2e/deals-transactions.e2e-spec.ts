@@ -3,6 +3,7 @@ import { createDeal, DealsCompany, dealsCompany } from '../support/deals';
 import { expectError, expectPage, expectSuccess } from '../support/expectations';
 import { auditRecords } from '../support/factories';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { fm } from '../support/urls';
 
 describe('Deal transactions', () => {
   let t: SharedTestApp;
@@ -16,10 +17,9 @@ describe('Deal transactions', () => {
   });
   afterAll(() => t.close());
 
-  const fm = (c: DealsCompany) => `/api/v1/companies/${c.id}/modules/fm`;
   const txOf = (c: DealsCompany, dealId: string) => `${c.dm}/deals/${dealId}/transactions`;
   const categories = async (c: DealsCompany) =>
-    expectPage(await t.http.get(`${fm(c)}/transactions/categories?limit=100`).set(c.owner.auth), 'categories').items;
+    expectPage(await t.http.get(`${fm(c.id)}/transactions/categories?limit=100`).set(c.owner.auth), 'categories').items;
   const post = async (c: DealsCompany, dealId: string, body: Record<string, unknown>) =>
     expectSuccess(await t.http.post(txOf(c, dealId)).set(c.owner.auth).send(body), 201);
 
@@ -54,7 +54,7 @@ describe('Deal transactions', () => {
     });
     const own = expectSuccess(
       await t.http
-        .post(`${fm(a)}/transactions/categories`)
+        .post(`${fm(a.id)}/transactions/categories`)
         .set(a.owner.auth)
         .send({ name: 'Монтаж', direction: 'income' }),
       201,
@@ -63,7 +63,7 @@ describe('Deal transactions', () => {
       (await post(a, deal.id, { base_amount: 1, currency: 'RUB', direction: 'income', category_id: own.id }))
         .category_id,
     ).toBe(own.id);
-    expect(expectSuccess(await t.http.get(`${fm(a)}/transactions/${income.id}`).set(a.owner.auth)).deal_id).toBe(
+    expect(expectSuccess(await t.http.get(`${fm(a.id)}/transactions/${income.id}`).set(a.owner.auth)).deal_id).toBe(
       deal.id,
     );
     const [record] = await auditRecords(db, a.id, 'dm.deals.transactions.create');
@@ -105,7 +105,7 @@ describe('Deal transactions', () => {
     await post(a, other.id, { base_amount: 30, currency: 'RUB', direction: 'income' });
     expectSuccess(
       await t.http
-        .post(`${fm(a)}/transactions`)
+        .post(`${fm(a.id)}/transactions`)
         .set(a.owner.auth)
         .send({ base_amount: 40, currency: 'RUB', direction: 'income' }),
       201,
@@ -141,7 +141,7 @@ describe('Deal transactions', () => {
     await post(c, other.id, { base_amount: 50, currency: 'RUB', direction: 'income' });
     expectSuccess(
       await t.http
-        .post(`${fm(c)}/transactions`)
+        .post(`${fm(c.id)}/transactions`)
         .set(c.owner.auth)
         .send({ base_amount: 999, currency: 'RUB', direction: 'income' }),
       201,
@@ -190,7 +190,7 @@ describe('Deal transactions', () => {
     const deal = await createDeal(t.http, a);
     const tx = await post(a, deal.id, { base_amount: 10, currency: 'RUB', direction: 'income' });
     expectSuccess(await t.http.delete(`${a.dm}/deals/${deal.id}`).set(a.owner.auth));
-    const kept = expectSuccess(await t.http.get(`${fm(a)}/transactions/${tx.id}`).set(a.owner.auth));
+    const kept = expectSuccess(await t.http.get(`${fm(a.id)}/transactions/${tx.id}`).set(a.owner.auth));
     expect(kept).toMatchObject({ id: tx.id, base_amount: 10, deal_id: null });
   });
 });

@@ -4,6 +4,7 @@ import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../supp
 import { addMember, auditRecords, newAccount } from '../support/factories';
 import { VANISHED_REFERENCES } from '../../src/modules/deals/deals/deals.service';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { moduleOf } from '../support/urls';
 
 const DEAL_KEYS = [
   'client',
@@ -643,7 +644,7 @@ describe('Deals (dm)', () => {
     beforeAll(async () => {
       c = await dealsCompany(t.http, 'dm-list');
       otherType = expectSuccess(await t.http.post(`${c.dm}/types`).set(c.owner.auth).send({ name: 'Услуги' }), 201);
-      const crm = `/api/v1/companies/${c.id}/modules/crm`;
+      const crm = moduleOf(c.id, 'crm');
       otherClient = expectSuccess(
         await t.http
           .post(`${crm}/clients`)

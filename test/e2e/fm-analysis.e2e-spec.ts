@@ -1,8 +1,9 @@
 import { DataSource } from 'typeorm';
 import { expectError, expectSuccess } from '../support/expectations';
 import { addMember, newAccount, newCompany, TestAccount } from '../support/factories';
-import { fm, newTransaction } from '../support/finance';
+import { newTransaction } from '../support/finance';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { fm, hrm } from '../support/urls';
 
 /** Finance analyses (CONTRACT 14): one currency, completed transactions only, sums exact. */
 describe('Finance analyses', () => {
@@ -30,7 +31,7 @@ describe('Finance analyses', () => {
     rent = await category('Аренда', 'expense');
     employee = expectSuccess(
       await t.http
-        .post(`/api/v1/companies/${companyId}/modules/hrm/employees`)
+        .post(`${hrm(companyId)}/employees`)
         .set(owner.auth)
         .send({ first_name: 'Олег', last_name: 'Петров' }),
       201,

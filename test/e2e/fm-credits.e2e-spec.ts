@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
-import { fm, newCounterparty } from '../support/finance';
+import { newCounterparty } from '../support/finance';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { fm, hrm } from '../support/urls';
 
 /** Credits and their payments (CONTRACT 14). */
 describe('Finance credits', () => {
@@ -180,7 +181,7 @@ describe('Finance credits', () => {
     const credit = await newCredit();
     const foreignEmployee = expectSuccess(
       await t.http
-        .post(`/api/v1/companies/${otherCompanyId}/modules/hrm/employees`)
+        .post(`${hrm(otherCompanyId)}/employees`)
         .set(owner.auth)
         .send({ first_name: 'Чужой' }),
       201,

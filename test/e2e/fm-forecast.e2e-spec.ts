@@ -1,8 +1,9 @@
 import { DataSource } from 'typeorm';
 import { expectError, expectSuccess } from '../support/expectations';
 import { newAccount, newCompany, TestAccount } from '../support/factories';
-import { fm, newTransaction } from '../support/finance';
+import { newTransaction } from '../support/finance';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { fm } from '../support/urls';
 
 /** The finance forecast (CONTRACT 14): Theta over the window's daily net flow. */
 describe('Finance forecast', () => {

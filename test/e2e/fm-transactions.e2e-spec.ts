@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
-import { fm, newTransaction } from '../support/finance';
+import { newTransaction } from '../support/finance';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { dm, fm, hrm } from '../support/urls';
 
 /** Finance categories and transactions (CONTRACT 12 and 14). */
 describe('Finance: categories and transactions', () => {
@@ -33,7 +34,7 @@ describe('Finance: categories and transactions', () => {
   const newEmployee = async (id: string, body: Record<string, unknown> = {}) =>
     expectSuccess(
       await t.http
-        .post(`/api/v1/companies/${id}/modules/hrm/employees`)
+        .post(`${hrm(id)}/employees`)
         .set(owner.auth)
         .send({ first_name: 'Анна', last_name: 'Смирнова', ...body }),
       201,
@@ -271,7 +272,10 @@ describe('Finance: categories and transactions', () => {
       const d = await newTransaction(t.http, owner, id, { status: 'failed' });
       // A deal's transaction, linked by SQL: the deals module's own route is tested there.
       const dealId = expectSuccess(
-        await t.http.post(`/api/v1/companies/${id}/modules/dm/deals`).set(owner.auth).send({}),
+        await t.http
+          .post(`${dm(id)}/deals`)
+          .set(owner.auth)
+          .send({}),
         201,
       ).id;
       await db.query(`UPDATE transactions SET deal_id = $2 WHERE id = $1`, [d.id, dealId]);

@@ -16,6 +16,7 @@ import {
   LEAKS,
 } from '../support/fuzz';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { moduleOf } from '../support/urls';
 
 /**
  * Property-based fuzzing of every operation of the served OpenAPI document (issue 14): wrong
@@ -55,7 +56,7 @@ describe('Fuzz: every operation, hostile input', () => {
     const company = await newCompany(t.http, owner);
     realIds.set('id', company.id);
     realIds.set('accountId', owner.id);
-    const crm = `/api/v1/companies/${company.id}/modules/crm`;
+    const crm = moduleOf(company.id, 'crm');
     const sourceId = expectPage(await t.http.get(`${crm}/sources`).set(owner.auth), 'sources').items[0].id;
     realIds.set('sourceId', sourceId);
     const client = { first_name: 'Fuzz', type: 'individual', source_id: sourceId };

@@ -1,9 +1,11 @@
 import ExcelJS from 'exceljs';
 import { DataSource } from 'typeorm';
-import { binary, pdfText } from '../support/docs';
+import { pdfText } from '../support/docs';
+import { downloadFile } from '../support/downloads';
 import { expectError, expectSuccess } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { hrm } from '../support/urls';
 
 /** The HRM roster report (CONTRACT 9): the company's employees with their positions, as PDF or XLSX. */
 describe('HRM roster report', () => {
@@ -17,7 +19,6 @@ describe('HRM roster report', () => {
     companyId = (await newCompany(t.http, owner)).id;
     otherCompanyId = (await newCompany(t.http, owner)).id;
 
-    const hrm = (id: string) => `/api/v1/companies/${id}/modules/hrm`;
     const position = async (name: string) =>
       expectSuccess(
         await t.http
@@ -58,13 +59,7 @@ describe('HRM roster report', () => {
   });
   afterAll(() => t.close());
 
-  const reportOf = (id: string) => `/api/v1/companies/${id}/modules/hrm/report`;
-  const download = (id: string, path: string) =>
-    t.http
-      .get(`/api/v1/companies/${id}/storage/media/file?path=${encodeURIComponent(path)}`)
-      .set(owner.auth)
-      .buffer(true)
-      .parse(binary);
+  const reportOf = (id: string) => `${hrm(id)}/report`;
 
   it('XLSX: a header row and one row per employee by name, positions joined, in a real workbook', async () => {
     const doc = expectSuccess(
@@ -74,7 +69,7 @@ describe('HRM roster report', () => {
     expect(doc).toMatchObject({ module: 'hrm', type: 'report', comment: 'Квартальный' });
     expect(doc.object_path).toMatch(/^hrm\/report\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.xlsx$/);
 
-    const file = await download(companyId, doc.object_path);
+    const file = await downloadFile(t.http, owner.auth, companyId, doc.object_path);
     expect(file.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.body);
@@ -100,7 +95,7 @@ describe('HRM roster report', () => {
   it('PDF (the default): the Cyrillic names come back out of the file', async () => {
     const doc = expectSuccess(await t.http.post(reportOf(companyId)).set(owner.auth).send({}), 201);
     expect(doc.object_path).toMatch(/\.pdf$/);
-    const file = await download(companyId, doc.object_path);
+    const file = await downloadFile(t.http, owner.auth, companyId, doc.object_path);
     expect(file.headers['content-type']).toBe('application/pdf');
     const text = pdfText(file.body);
     if (text !== null) {

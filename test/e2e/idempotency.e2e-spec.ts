@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { expectError, expectSuccess } from '../support/expectations';
 import { auditRecords, newAccount, newApiKey, newCompany, TestAccount } from '../support/factories';
-import { fm, newCounterparty } from '../support/finance';
+import { newCounterparty } from '../support/finance';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { fm } from '../support/urls';
 
 /** `Idempotency-Key` on every POST and PATCH (CONTRACT 18). */
 describe('Idempotency-Key', () => {

@@ -1,8 +1,9 @@
 import { newAccount, newCompany, TestAccount } from '../support/factories';
 import { expectError, expectSuccess } from '../support/expectations';
-import { cpm, fm, newCounterparty } from '../support/finance';
-import { newCategory, newUnit, wm } from '../support/warehouse';
+import { newCounterparty } from '../support/finance';
+import { newCategory, newUnit } from '../support/warehouse';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { companyOf, cpm, fm, wm } from '../support/urls';
 
 /**
  * What the platform's web client sends that CONTRACT 1 refused and CONTRACT 17 accepts, each
@@ -18,7 +19,7 @@ describe('Input tolerances (CONTRACT 17) and unknown query parameters (CONTRACT 
     t = await sharedTestApp();
     owner = await newAccount(t.http, 'tolerant');
     companyId = (await newCompany(t.http, owner)).id;
-    modules = `/api/v1/companies/${companyId}/modules`;
+    modules = `${companyOf(companyId)}/modules`;
   });
   afterAll(() => t.close());
 

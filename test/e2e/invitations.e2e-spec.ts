@@ -11,6 +11,7 @@ import {
 } from '../support/factories';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
+import { invitationsOf } from '../support/urls';
 
 describe('Invitations', () => {
   let t: SharedTestApp;
@@ -21,7 +22,6 @@ describe('Invitations', () => {
   });
   afterAll(() => t.close());
 
-  const invitationsOf = (companyId: string) => `/api/v1/companies/${companyId}/accounts/invitations`;
   const mine = '/api/v1/account/invitations';
   const accept = (id: string) => `${mine}/${id}/accept`;
   const reject = (id: string) => `${mine}/${id}/reject`;

@@ -13,6 +13,7 @@ import {
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
+import { supportOf } from '../support/urls';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const TICKET_KEYS = [
@@ -48,7 +49,6 @@ const authorOf = (who: TestAccount) => ({
 });
 const ALL_CODES = ['support.tickets', 'support.tickets.create', 'support.tickets.update'];
 
-const supportOf = (companyId: string) => `/api/v1/companies/${companyId}/modules/support`;
 const ticketsOf = (companyId: string) => `${supportOf(companyId)}/tickets`;
 const ticketOf = (companyId: string, ticketId: string) => `${ticketsOf(companyId)}/${ticketId}`;
 const messagesOf = (companyId: string, ticketId: string) => `${ticketOf(companyId, ticketId)}/messages`;

@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
-import { newCategory, newUnit, trackedUnitBody, wm } from '../support/warehouse';
+import { newCategory, newUnit, trackedUnitBody } from '../support/warehouse';
+import { wm } from '../support/urls';
 
 describe('Warehouse catalog', () => {
   let t: SharedTestApp;
