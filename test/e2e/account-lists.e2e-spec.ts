@@ -1,3 +1,4 @@
+/** @shared-app */
 import { invite, newAccount, newCompany } from '../support/factories';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectPage } from '../support/expectations';

@@ -1,3 +1,4 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
 import { expectSuccess } from '../support/expectations';
 import { newAccount, newCompany } from '../support/factories';

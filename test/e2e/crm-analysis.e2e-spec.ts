@@ -1,3 +1,4 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
 import { addMember, newAccount, newCompany, setPlan, TestAccount } from '../support/factories';
 import { expectError, expectSuccess } from '../support/expectations';

@@ -1,3 +1,4 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
 import { pdfText } from '../support/docs';
 import {

@@ -1,3 +1,4 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
 import { createDeal, DealsCompany, dealsCompany } from '../support/deals';
 import { expectError, expectPage, expectSuccess } from '../support/expectations';

@@ -1,3 +1,4 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
 import { createDeal, DealsCompany, dealsCompany, warehouseRows } from '../support/deals';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';

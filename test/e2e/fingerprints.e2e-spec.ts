@@ -1,3 +1,4 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
 import { bearer, newAccount } from '../support/factories';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';

@@ -1,3 +1,4 @@
+/** @shared-app */
 import ExcelJS from 'exceljs';
 import { DataSource } from 'typeorm';
 import { pdfText } from '../support/docs';

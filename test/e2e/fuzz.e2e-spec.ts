@@ -1,3 +1,4 @@
+/** @shared-app */
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { Response } from 'supertest';

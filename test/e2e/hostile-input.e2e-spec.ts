@@ -1,3 +1,4 @@
+/** @shared-app */
 import { gzipSync } from 'node:zlib';
 import { DataSource } from 'typeorm';
 import { addMember, newAccount, newCompany, TestAccount } from '../support/factories';

@@ -1,3 +1,4 @@
+/** @shared-app */
 import { joinByInvitation, newAccount, newCompany, TestAccount } from '../support/factories';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectSuccess } from '../support/expectations';

@@ -1,3 +1,4 @@
+/** @shared-app */
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { auditRecords, joinByInvitation, newAccount, newCompany, TestAccount } from '../support/factories';

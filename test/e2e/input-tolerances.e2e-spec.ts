@@ -1,3 +1,4 @@
+/** @shared-app */
 import { newAccount, newCompany, TestAccount } from '../support/factories';
 import { expectError, expectSuccess } from '../support/expectations';
 import { newCounterparty } from '../support/finance';

@@ -1,3 +1,4 @@
+/** @shared-app */
 import { Db } from '../../src/database/db';
 import { sql } from '../../src/database/sql';
 import { expectSuccess } from '../support/expectations';

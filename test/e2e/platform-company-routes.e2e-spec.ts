@@ -1,3 +1,4 @@
+/** @shared-app */
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { addMember, auditRecords, newAccount, newAdmin, newCompany, setPlan, TestAccount } from '../support/factories';

@@ -1,3 +1,4 @@
+/** @shared-app */
 import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';

@@ -5,7 +5,7 @@ import NodeEnvironment from 'jest-environment-node';
 import { join, sep } from 'node:path';
 import { addHook } from 'pirates';
 import type { TestInfrastructure } from './global-setup';
-import { SHARED_APP_URL } from './shared-app';
+import { SHARED_APP_PRAGMA, SHARED_APP_URL } from './shared-app';
 import type * as TestAppModule from './test-app';
 
 /** jest-worker's message asking a worker process to end (CHILD_MESSAGE_END in jest-worker's types). */
@@ -20,8 +20,10 @@ const COMMONJS = {
   supportsTopLevelAwait: false,
 };
 
-/** This process's shared application: booted by the first suite that asks, then kept. */
-let sharedUrl: Promise<string> | undefined;
+/** This process's shared application, while one runs. */
+let shared: Promise<TestAppModule.TestApp> | undefined;
+/** Node's loader for the application's TypeScript, installed once. */
+let typescript: Promise<void> | undefined;
 
 /**
  * Node loads the application's TypeScript through jest's transform (the Swagger plugin
@@ -33,17 +35,29 @@ async function loadTypeScript(projectConfig: Config.ProjectConfig): Promise<void
   const roots = [join(projectConfig.rootDir, 'src') + sep, join(projectConfig.rootDir, 'test', 'support') + sep];
   addHook((code, filename) => transformer.transformSource(filename, code, COMMONJS).code, {
     exts: ['.ts'],
-    matcher: (filename) => roots.some((root) => filename.startsWith(root)) && !/global-(setup|teardown)\.ts$/.test(filename),
+    matcher: (filename) =>
+      roots.some((root) => filename.startsWith(root)) && !/global-(setup|teardown)\.ts$/.test(filename),
   });
+  closeAtEnd(stopSharedApp);
 }
 
-async function startSharedApp(projectConfig: Config.ProjectConfig): Promise<string> {
-  await loadTypeScript(projectConfig);
+async function startSharedApp(projectConfig: Config.ProjectConfig): Promise<TestAppModule.TestApp> {
+  await (typescript ??= loadTypeScript(projectConfig));
   const { createTestApp } = require('./test-app') as typeof TestAppModule;
   const t = await createTestApp();
   await t.app.listen(0, '127.0.0.1');
-  closeAtEnd(() => t.close());
-  return t.app.getUrl();
+  return t;
+}
+
+async function sharedAppUrl(projectConfig: Config.ProjectConfig): Promise<string> {
+  return (await (shared ??= startSharedApp(projectConfig))).app.getUrl();
+}
+
+/** Closes the shared application (a later suite that asks boots it again, its modules already loaded). */
+async function stopSharedApp(): Promise<void> {
+  const running = shared;
+  shared = undefined;
+  if (running) await (await running).close();
 }
 
 /**
@@ -69,19 +83,24 @@ function closeAtEnd(close: () => Promise<void>): void {
  * The e2e suites' environment. Each suite file runs in its own module registry, so an
  * application made inside it is made again (its modules loaded and compiled again) for every
  * file; this environment module is loaded once per jest process (a worker, or jest itself when
- * it runs in band), so the application it boots serves every suite of that process over HTTP
- * (test/support/shared-app.ts).
+ * it runs in band), so the application it boots serves every suite of that process that says
+ * `@shared-app` in its docblock, over HTTP (test/support/shared-app.ts). Before any other
+ * suite the shared application closes, so a suite with its own application runs alone as it
+ * always did: no second webhook worker, purger or sweeper on the database meanwhile.
  */
 export default class SharedAppEnvironment extends NodeEnvironment {
   private readonly projectConfig: Config.ProjectConfig;
+  private readonly sharesApp: boolean;
 
   constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
     super(config, context);
     this.projectConfig = config.projectConfig;
+    this.sharesApp = SHARED_APP_PRAGMA in context.docblockPragmas;
   }
 
   async setup(): Promise<void> {
     await super.setup();
-    this.global[SHARED_APP_URL] = () => (sharedUrl ??= startSharedApp(this.projectConfig));
+    if (this.sharesApp) this.global[SHARED_APP_URL] = () => sharedAppUrl(this.projectConfig);
+    else await stopSharedApp();
   }
 }

@@ -3,6 +3,9 @@ import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { databaseOptions } from '../../src/database/database.options';
 
+/** The docblock tag of a suite that runs on the shared application. */
+export const SHARED_APP_PRAGMA = 'shared-app';
+
 /** The global through which test/support/shared-app-environment.ts hands a suite the shared application's URL. */
 export const SHARED_APP_URL = 'sharedTestAppUrl';
 
@@ -16,12 +19,15 @@ export interface SharedTestApp {
 
 /**
  * The application of this jest process (booted once, by createTestApp), for a suite that only
- * sends requests and reads the database. A suite that adds controllers or modules, sets the
+ * sends requests and reads the database, and says so with `@shared-app` in its docblock. A suite that adds controllers or modules, sets the
  * environment, reaches into the application's services or breaks it makes its own with
  * createTestApp. Suites share nothing else: each makes its own accounts and companies.
  */
 export async function sharedTestApp(): Promise<SharedTestApp> {
-  const url = await (globalThis as unknown as Record<string, () => Promise<string>>)[SHARED_APP_URL]();
+  const sharedAppUrl = (globalThis as { [SHARED_APP_URL]?: () => Promise<string> })[SHARED_APP_URL];
+  if (!sharedAppUrl)
+    throw new Error(`sharedTestApp: the suite's first comment must be a docblock with @${SHARED_APP_PRAGMA}`);
+  const url = await sharedAppUrl();
   // The application's options (numeric as JSON numbers included), without its entities: queries only.
   const db = new DataSource({
     ...databaseOptions({ url: process.env.DATABASE_URL!, poolSize: 4 }),
