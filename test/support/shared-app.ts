@@ -18,10 +18,11 @@ export interface SharedTestApp {
 }
 
 /**
- * The application of this jest process (booted once, by createTestApp), for a suite that only
- * sends requests and reads the database, and says so with `@shared-app` in its docblock. A suite that adds controllers or modules, sets the
- * environment, reaches into the application's services or breaks it makes its own with
- * createTestApp. Suites share nothing else: each makes its own accounts and companies.
+ * The application of this jest process (booted by createTestApp), for a suite that only sends
+ * requests and reads the database, and says so with `@shared-app` in its docblock. A suite that
+ * adds controllers or modules, sets the environment, reaches into the application's services or
+ * breaks it makes its own with createTestApp. Suites share nothing else: each makes its own
+ * accounts and companies.
  */
 export async function sharedTestApp(): Promise<SharedTestApp> {
   const sharedAppUrl = (globalThis as { [SHARED_APP_URL]?: () => Promise<string> })[SHARED_APP_URL];
