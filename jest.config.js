@@ -26,7 +26,8 @@ module.exports = {
     },
     {
       displayName: 'e2e',
-      testEnvironment: 'node',
+      // Node's environment, plus one application per jest process for the suites that share it.
+      testEnvironment: '<rootDir>/test/support/shared-app-environment.ts',
       rootDir: '.',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       transform: tsJest,

@@ -1,12 +1,13 @@
+/** @shared-app */
 import { invite, newAccount, newCompany } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectPage } from '../support/expectations';
 
 /** The filters the web client sends on the account's own lists (CONTRACT 17). */
 describe('Account lists: filters', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
   afterAll(() => t.close());
 

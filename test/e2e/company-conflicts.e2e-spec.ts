@@ -1,7 +1,8 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
 import { expectSuccess } from '../support/expectations';
 import { newAccount, newCompany } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 
 /** With FAULT_FIGURES=1 the test prints what it measured. */
 function figure(name: string, value: number): void {
@@ -13,11 +14,11 @@ function figure(name: string, value: number): void {
  * company's deletion, end in 200, 404 or 409, never in a deadlock's 500.
  */
 describe('concurrent company changes', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
   });
   afterAll(() => t.close());
 

@@ -3,6 +3,7 @@ import { CompanyDeletionRepository } from '../../src/modules/companies/company-d
 import { newAccount, newCompany, TestAccount } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectPage, expectSuccess } from '../support/expectations';
+import { companyOf } from '../support/urls';
 
 /** A company deleted while other requests race it (issue 14, defects 4 and 5). */
 describe('Company deletion under concurrent requests', () => {
@@ -16,7 +17,6 @@ describe('Company deletion under concurrent requests', () => {
   });
   afterAll(() => t.close());
 
-  const companyUrl = (id: string) => `/api/v1/companies/${id}`;
   const gone = async (id: string) => {
     for (let i = 0; i < 100; i++) {
       if ((await db.query(`SELECT 1 FROM companies WHERE id = $1`, [id])).length === 0) return;
@@ -28,7 +28,7 @@ describe('Company deletion under concurrent requests', () => {
   it('of ten parallel DELETEs exactly one deletes; the others are 404', async () => {
     const company = await newCompany(t.http, owner);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => t.http.delete(companyUrl(company.id)).set(owner.auth)),
+      Array.from({ length: 10 }, () => t.http.delete(companyOf(company.id)).set(owner.auth)),
     );
     const statuses = answers.map((res) => res.status).sort();
     expect(statuses).toEqual([200, 404, 404, 404, 404, 404, 404, 404, 404, 404]);
@@ -45,7 +45,7 @@ describe('Company deletion under concurrent requests', () => {
     });
     for (let round = 0; round < 3; round++) {
       const company = await newCompany(t.http, owner);
-      const crm = `${companyUrl(company.id)}/modules/crm`;
+      const crm = `${companyOf(company.id)}/modules/crm`;
       const sourceId = expectPage(await t.http.get(`${crm}/sources`).set(owner.auth), 'sources').items[0].id;
       const clientIds: string[] = [];
       for (let i = 0; i < 5; i++) {
@@ -73,7 +73,7 @@ describe('Company deletion under concurrent requests', () => {
               .send({ name: `Source ${i}`, type: 'other' });
           default:
             return t.http
-              .patch(companyUrl(company.id))
+              .patch(companyOf(company.id))
               .set(owner.auth)
               .send({ description: `Round ${i}` });
         }
@@ -88,7 +88,7 @@ describe('Company deletion under concurrent requests', () => {
       };
       const writers = Promise.all(Array.from({ length: 8 }, (_, w) => writer(w)));
       await new Promise((done) => setTimeout(done, 100));
-      expect((await t.http.delete(companyUrl(company.id)).set(owner.auth)).status).toBe(200);
+      expect((await t.http.delete(companyOf(company.id)).set(owner.auth)).status).toBe(200);
       await writers;
       const unexpected = answers.filter((res) => ![200, 201, 404].includes(res.status));
       expect(unexpected.map((res) => [res.status, res.body?.error?.code])).toEqual([]);

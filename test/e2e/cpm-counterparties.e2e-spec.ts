@@ -1,20 +1,22 @@
+/** @shared-app */
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
-import { cpm, newCounterparty } from '../support/finance';
-import { createTestApp, TestApp } from '../support/test-app';
+import { newCounterparty } from '../support/finance';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { cpm, fm } from '../support/urls';
 
 /** Counterparties (CONTRACT 13). */
 describe('Counterparties', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let owner: TestAccount;
   let companyId: string;
   let otherCompanyId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     owner = await newAccount(t.http, 'cpm-owner');
     companyId = (await newCompany(t.http, owner)).id;
     otherCompanyId = (await newCompany(t.http, owner)).id;
@@ -147,7 +149,7 @@ describe('Counterparties', () => {
   });
 
   describe('/modules/fm/counterparties: deprecated aliases the web client still calls (CONTRACT 17)', () => {
-    const fmCounterparties = (id = companyId) => `/api/v1/companies/${id}/modules/fm/counterparties`;
+    const fmCounterparties = (id = companyId) => `${fm(id)}/counterparties`;
 
     it('the six operations answer as under cpm, audited under the same codes', async () => {
       const created = expectSuccess(

@@ -1,11 +1,13 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
 import { addMember, newAccount, newCompany, setPlan, TestAccount } from '../support/factories';
 import { expectError, expectSuccess } from '../support/expectations';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { moduleOf } from '../support/urls';
 
 /** CRM analytics in the Kroncl server's shapes (CONTRACT 17): a summary and grouped counts. */
 describe('CRM analysis', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let owner: TestAccount;
   let companyId: string;
@@ -16,11 +18,11 @@ describe('CRM analysis', () => {
   const DAY = 86_400_000;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     owner = await newAccount(t.http, 'crm-analysis');
     companyId = (await newCompany(t.http, owner)).id;
-    crm = `/api/v1/companies/${companyId}/modules/crm`;
+    crm = moduleOf(companyId, 'crm');
     system = expectSuccess(await t.http.get(`${crm}/sources?system=true`).set(owner.auth)).sources[0];
     const source = async (name: string) =>
       expectSuccess(await t.http.post(`${crm}/sources`).set(owner.auth).send({ name, type: 'paid' }), 201);

@@ -1,9 +1,11 @@
+/** @shared-app */
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { addMember, newAccount, newCompany, TestAccount, auditRecords } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { SOURCE_KEYS } from '../support/crm';
+import { moduleOf } from '../support/urls';
 
 const CLIENT_KEYS = [
   'comment',
@@ -22,16 +24,15 @@ const CLIENT_KEYS = [
 ];
 
 describe('CRM clients', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
   });
   afterAll(() => t.close());
 
-  const crmOf = (companyId: string) => `/api/v1/companies/${companyId}/modules/crm`;
-  const clientsOf = (companyId: string) => `${crmOf(companyId)}/clients`;
+  const clientsOf = (companyId: string) => `${moduleOf(companyId, 'crm')}/clients`;
   const clientOf = (companyId: string, clientId: string) => `${clientsOf(companyId)}/${clientId}`;
 
   interface Crm {
@@ -46,10 +47,10 @@ describe('CRM clients', () => {
   async function crmCompany(): Promise<Crm> {
     const owner = await newAccount(t.http, 'crm-owner');
     const company = await newCompany(t.http, owner);
-    const { items } = expectPage(await t.http.get(`${crmOf(company.id)}/sources`).set(owner.auth), 'sources');
+    const { items } = expectPage(await t.http.get(`${moduleOf(company.id, 'crm')}/sources`).set(owner.auth), 'sources');
     const website = expectSuccess(
       await t.http
-        .post(`${crmOf(company.id)}/sources`)
+        .post(`${moduleOf(company.id, 'crm')}/sources`)
         .set(owner.auth)
         .send({
           name: 'Website',

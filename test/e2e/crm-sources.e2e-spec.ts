@@ -1,9 +1,11 @@
+/** @shared-app */
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { addMember, newAccount, newCompany, TestAccount, auditRecords } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { SOURCE_KEYS } from '../support/crm';
+import { crm } from '../support/urls';
 
 const SOURCE_TYPES = [
   'manual',
@@ -19,15 +21,15 @@ const SOURCE_TYPES = [
 ];
 
 describe('CRM sources', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
   });
   afterAll(() => t.close());
 
-  const sourcesOf = (companyId: string) => `/api/v1/companies/${companyId}/modules/crm/sources`;
+  const sourcesOf = (companyId: string) => `${crm(companyId)}/sources`;
   const sourceOf = (companyId: string, sourceId: string) => `${sourcesOf(companyId)}/${sourceId}`;
 
   async function ownedCompany() {

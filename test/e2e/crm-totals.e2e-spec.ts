@@ -1,24 +1,26 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
 import { newAccount, newCompany, TestAccount } from '../support/factories';
 import { expectPage, expectSuccess } from '../support/expectations';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { crm } from '../support/urls';
 
 /**
  * The client totals the database keeps (crm_client_totals, maintained by triggers) are exact
  * whoever writes the rows: parallel API requests, and bulk SQL as an operator would run it.
  */
 describe('CRM kept client totals', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let owner: TestAccount;
   let companyId: string;
   let sourceIds: string[];
 
-  const clientsUrl = () => `/api/v1/companies/${companyId}/modules/crm/clients`;
+  const clientsUrl = () => `${crm(companyId)}/clients`;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     owner = await newAccount(t.http, 'totals');
     companyId = (await newCompany(t.http, owner)).id;
     const system = expectPage(
@@ -27,7 +29,7 @@ describe('CRM kept client totals', () => {
     ).items[0];
     const extra = [];
     for (const name of ['Site', 'Fair']) {
-      const url = `/api/v1/companies/${companyId}/modules/crm/sources`;
+      const url = `${crm(companyId)}/sources`;
       extra.push(expectSuccess(await t.http.post(url).set(owner.auth).send({ name, type: 'other' }), 201).id);
     }
     sourceIds = [system.id, ...extra];

@@ -1,5 +1,6 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
-import { binary, pdfText } from '../support/docs';
+import { pdfText } from '../support/docs';
 import {
   createDeal,
   DealsCompany,
@@ -10,7 +11,9 @@ import {
 } from '../support/deals';
 import { expectError, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { auditRecords } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { downloadFile } from '../support/downloads';
+import { moduleOf } from '../support/urls';
 
 /** Published requisites of Sberbank (docs/documents.md), valid by every checksum rule. */
 const SELLER = {
@@ -29,28 +32,27 @@ const LINES = [
 ];
 
 describe('Deal invoices', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
   });
   afterAll(() => t.close());
 
   const year = new Date().getUTCFullYear();
   const invoiceOf = (c: DealsCompany, dealId: string) => `${c.dm}/deals/${dealId}/invoice`;
-  const download = (c: DealsCompany, path: string) =>
-    t.http
-      .get(`/api/v1/companies/${c.id}/storage/media/file?path=${encodeURIComponent(path)}`)
-      .set(c.owner.auth)
-      .buffer(true)
-      .parse(binary);
   const docCount = async (c: DealsCompany) =>
     (await db.query(`SELECT count(*)::int AS n FROM docs WHERE company_id = $1`, [c.id]))[0].n;
 
   async function sellerCompany(label: string): Promise<DealsCompany> {
     const c = await dealsCompany(t.http, label);
-    expectSuccess(await t.http.patch(`/api/v1/companies/${c.id}/modules/docs/settings`).set(c.owner.auth).send(SELLER));
+    expectSuccess(
+      await t.http
+        .patch(`${moduleOf(c.id, 'docs')}/settings`)
+        .set(c.owner.auth)
+        .send(SELLER),
+    );
     return c;
   }
 
@@ -71,7 +73,7 @@ describe('Deal invoices', () => {
       updated_at: expect.stringMatching(TIMESTAMP),
       number: `${year}-1`,
     });
-    const file = await download(c, invoice.object_path);
+    const file = await downloadFile(t.http, c.owner.auth, c.id, invoice.object_path);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toContain(`filename="invoice-${year}-1.pdf"`);
@@ -111,7 +113,7 @@ describe('Deal invoices', () => {
       const c = await sellerCompany('inv-qr');
       const deal = await createDeal(t.http, c, { client_id: c.client.id, positions: LINES });
       const invoice = expectSuccess(await t.http.post(invoiceOf(c, deal.id)).set(c.owner.auth).send({}), 201);
-      const pdf = (await download(c, invoice.object_path)).body;
+      const pdf = (await downloadFile(t.http, c.owner.auth, c.id, invoice.object_path)).body;
       const text = pdfQrText(pdf);
       expect(text).not.toBeNull();
       expect(paymentFields(text!)).toEqual({
@@ -152,7 +154,12 @@ describe('Deal invoices', () => {
     const some = expectError(await t.http.post(invoiceOf(c, deal.id)).set(c.owner.auth).send({}), 409, 'conflict');
     expect(some.error.details.map((d: any) => d.field)).toEqual(['bank_name', 'bank_account']);
 
-    expectSuccess(await t.http.patch(`/api/v1/companies/${c.id}/modules/docs/settings`).set(c.owner.auth).send(SELLER));
+    expectSuccess(
+      await t.http
+        .patch(`${moduleOf(c.id, 'docs')}/settings`)
+        .set(c.owner.auth)
+        .send(SELLER),
+    );
     const empty = await createDeal(t.http, c);
     expectError(await t.http.post(invoiceOf(c, empty.id)).set(c.owner.auth).send({}), 409, 'conflict');
     expect(await docCount(c)).toBe(0);

@@ -1,25 +1,26 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
 import { createDeal, DealsCompany, dealsCompany } from '../support/deals';
 import { expectError, expectPage, expectSuccess } from '../support/expectations';
 import { auditRecords } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { fm } from '../support/urls';
 
 describe('Deal transactions', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let a: DealsCompany;
   let b: DealsCompany;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     [a, b] = await Promise.all([dealsCompany(t.http, 'dmtx-a'), dealsCompany(t.http, 'dmtx-b')]);
   });
   afterAll(() => t.close());
 
-  const fm = (c: DealsCompany) => `/api/v1/companies/${c.id}/modules/fm`;
   const txOf = (c: DealsCompany, dealId: string) => `${c.dm}/deals/${dealId}/transactions`;
   const categories = async (c: DealsCompany) =>
-    expectPage(await t.http.get(`${fm(c)}/transactions/categories?limit=100`).set(c.owner.auth), 'categories').items;
+    expectPage(await t.http.get(`${fm(c.id)}/transactions/categories?limit=100`).set(c.owner.auth), 'categories').items;
   const post = async (c: DealsCompany, dealId: string, body: Record<string, unknown>) =>
     expectSuccess(await t.http.post(txOf(c, dealId)).set(c.owner.auth).send(body), 201);
 
@@ -54,7 +55,7 @@ describe('Deal transactions', () => {
     });
     const own = expectSuccess(
       await t.http
-        .post(`${fm(a)}/transactions/categories`)
+        .post(`${fm(a.id)}/transactions/categories`)
         .set(a.owner.auth)
         .send({ name: 'Монтаж', direction: 'income' }),
       201,
@@ -63,7 +64,7 @@ describe('Deal transactions', () => {
       (await post(a, deal.id, { base_amount: 1, currency: 'RUB', direction: 'income', category_id: own.id }))
         .category_id,
     ).toBe(own.id);
-    expect(expectSuccess(await t.http.get(`${fm(a)}/transactions/${income.id}`).set(a.owner.auth)).deal_id).toBe(
+    expect(expectSuccess(await t.http.get(`${fm(a.id)}/transactions/${income.id}`).set(a.owner.auth)).deal_id).toBe(
       deal.id,
     );
     const [record] = await auditRecords(db, a.id, 'dm.deals.transactions.create');
@@ -105,7 +106,7 @@ describe('Deal transactions', () => {
     await post(a, other.id, { base_amount: 30, currency: 'RUB', direction: 'income' });
     expectSuccess(
       await t.http
-        .post(`${fm(a)}/transactions`)
+        .post(`${fm(a.id)}/transactions`)
         .set(a.owner.auth)
         .send({ base_amount: 40, currency: 'RUB', direction: 'income' }),
       201,
@@ -141,7 +142,7 @@ describe('Deal transactions', () => {
     await post(c, other.id, { base_amount: 50, currency: 'RUB', direction: 'income' });
     expectSuccess(
       await t.http
-        .post(`${fm(c)}/transactions`)
+        .post(`${fm(c.id)}/transactions`)
         .set(c.owner.auth)
         .send({ base_amount: 999, currency: 'RUB', direction: 'income' }),
       201,
@@ -190,7 +191,7 @@ describe('Deal transactions', () => {
     const deal = await createDeal(t.http, a);
     const tx = await post(a, deal.id, { base_amount: 10, currency: 'RUB', direction: 'income' });
     expectSuccess(await t.http.delete(`${a.dm}/deals/${deal.id}`).set(a.owner.auth));
-    const kept = expectSuccess(await t.http.get(`${fm(a)}/transactions/${tx.id}`).set(a.owner.auth));
+    const kept = expectSuccess(await t.http.get(`${fm(a.id)}/transactions/${tx.id}`).set(a.owner.auth));
     expect(kept).toMatchObject({ id: tx.id, base_amount: 10, deal_id: null });
   });
 });

@@ -1,9 +1,11 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
 import { createDeal, DealsCompany, dealsCompany, warehouseRows } from '../support/deals';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount } from '../support/factories';
 import { VANISHED_REFERENCES } from '../../src/modules/deals/deals/deals.service';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { moduleOf } from '../support/urls';
 
 const DEAL_KEYS = [
   'client',
@@ -36,13 +38,13 @@ const POSITION_KEYS = [
 ];
 
 describe('Deals (dm)', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let a: DealsCompany;
   let b: DealsCompany;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     [a, b] = await Promise.all([dealsCompany(t.http, 'dm-a'), dealsCompany(t.http, 'dm-b')]);
   });
   afterAll(() => t.close());
@@ -643,7 +645,7 @@ describe('Deals (dm)', () => {
     beforeAll(async () => {
       c = await dealsCompany(t.http, 'dm-list');
       otherType = expectSuccess(await t.http.post(`${c.dm}/types`).set(c.owner.auth).send({ name: 'Услуги' }), 201);
-      const crm = `/api/v1/companies/${c.id}/modules/crm`;
+      const crm = moduleOf(c.id, 'crm');
       otherClient = expectSuccess(
         await t.http
           .post(`${crm}/clients`)

@@ -3,7 +3,9 @@ import { DataSource } from 'typeorm';
 import { StorageService } from '../../src/core/storage/storage.service';
 import { DocsRepository } from '../../src/modules/docs/docs.repository';
 import { MediaService } from '../../src/modules/storage/media.service';
-import { binary, CYRILLIC_NAME, GeneratedReportModule, pdfText } from '../support/docs';
+import { CYRILLIC_NAME, GeneratedReportModule, pdfText } from '../support/docs';
+import { downloadFile } from '../support/downloads';
+import { companyOf, crm, mediaFileOf, moduleOf } from '../support/urls';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, setPlan, TestAccount } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -41,10 +43,7 @@ describe('Docs and media', () => {
   });
   afterAll(() => t.close());
 
-  const base = (companyId: string) => `/api/v1/companies/${companyId}`;
-  const settingsOf = (companyId: string) => `${base(companyId)}/modules/docs/settings`;
-  const fileOf = (companyId: string, path: string) =>
-    `${base(companyId)}/storage/media/file?path=${encodeURIComponent(path)}`;
+  const settingsOf = (companyId: string) => `${moduleOf(companyId, 'docs')}/settings`;
 
   async function company(): Promise<{ owner: TestAccount; id: string }> {
     const owner = await newAccount(t.http, 'docs-owner');
@@ -54,7 +53,7 @@ describe('Docs and media', () => {
   async function report(c: { owner: TestAccount; id: string }, body: Record<string, unknown> = {}) {
     return expectSuccess(
       await t.http
-        .post(`${base(c.id)}/test-only/generated-report`)
+        .post(`${companyOf(c.id)}/test-only/generated-report`)
         .set(c.owner.auth)
         .send(body),
       201,
@@ -62,7 +61,7 @@ describe('Docs and media', () => {
   }
 
   async function download(c: { owner: TestAccount; id: string }, path: string, headers: Record<string, string> = {}) {
-    return t.http.get(fileOf(c.id, path)).set(c.owner.auth).set(headers).buffer(true).parse(binary);
+    return downloadFile(t.http, c.owner.auth, c.id, path).set(headers);
   }
 
   describe('settings', () => {
@@ -219,8 +218,8 @@ describe('Docs and media', () => {
       const month = String(now.getUTCMonth() + 1).padStart(2, '0');
       expect(doc.object_path).toMatch(new RegExp(`^hrm/report/${now.getUTCFullYear()}/${month}/[0-9a-f-]{36}\\.pdf$`));
 
-      expect(expectSuccess(await t.http.get(`${base(c.id)}/modules/docs/${doc.id}`).set(c.owner.auth))).toEqual(doc);
-      const { items } = expectPage(await t.http.get(`${base(c.id)}/modules/docs`).set(c.owner.auth), 'docs');
+      expect(expectSuccess(await t.http.get(`${moduleOf(c.id, 'docs')}/${doc.id}`).set(c.owner.auth))).toEqual(doc);
+      const { items } = expectPage(await t.http.get(`${moduleOf(c.id, 'docs')}`).set(c.owner.auth), 'docs');
       expect(items).toEqual([doc]);
 
       const res = await download(c, doc.object_path);
@@ -250,7 +249,7 @@ describe('Docs and media', () => {
       const records = await auditRecords(db, c.id, 'hrm.report');
       expect(records).toEqual([expect.objectContaining({ status: 'success', account_id: c.owner.id })]);
       expect(records[0].metadata).toMatchObject({ result_id: doc.id });
-      expect(expectSuccess(await t.http.get(`${base(c.id)}/storage/media`).set(c.owner.auth))).toEqual({
+      expect(expectSuccess(await t.http.get(`${companyOf(c.id)}/storage/media`).set(c.owner.auth))).toEqual({
         name: `company-${c.id}`,
         creation_date: expect.stringMatching(TIMESTAMP),
         size_mb: 1,
@@ -310,7 +309,7 @@ describe('Docs and media', () => {
         type: 'invoice',
       });
       const list = async (query: string) =>
-        expectPage(await t.http.get(`${base(c.id)}/modules/docs?${query}`).set(c.owner.auth), 'docs');
+        expectPage(await t.http.get(`${moduleOf(c.id, 'docs')}?${query}`).set(c.owner.auth), 'docs');
 
       expect((await list('')).items.map((d) => d.id)).toEqual([invoice.id, b.id, a.id]);
       expect((await list('module=hrm')).items.map((d) => d.id)).toEqual([b.id, a.id]);
@@ -322,7 +321,7 @@ describe('Docs and media', () => {
       expect(page.items.map((d) => d.id)).toEqual([a.id]);
       expect(page.pagination).toEqual({ total: 3, page: 2, limit: 2, pages: 2, total_exact: true });
       for (const bad of ['module=xx', 'type=Bad Type', 'limit=101', 'page=0']) {
-        expectError(await t.http.get(`${base(c.id)}/modules/docs?${bad}`).set(c.owner.auth), 400, 'validation_failed');
+        expectError(await t.http.get(`${moduleOf(c.id, 'docs')}?${bad}`).set(c.owner.auth), 400, 'validation_failed');
       }
     });
 
@@ -330,11 +329,11 @@ describe('Docs and media', () => {
       const mine = await company();
       const theirs = await company();
       const doc = await report(theirs, { format: 'xlsx', rows: 1 });
-      expectError(await t.http.get(`${base(mine.id)}/modules/docs/${doc.id}`).set(mine.owner.auth), 404, 'not_found');
+      expectError(await t.http.get(`${moduleOf(mine.id, 'docs')}/${doc.id}`).set(mine.owner.auth), 404, 'not_found');
       const res = await download(mine, doc.object_path);
       expect(res.status).toBe(404);
       expect(JSON.parse(res.body.toString())).toMatchObject({ status: false, error: { code: 'not_found' } });
-      expectError(await t.http.get(`${base(mine.id)}/modules/docs/${doc.id}`).set(theirs.owner.auth), 404, 'not_found');
+      expectError(await t.http.get(`${moduleOf(mine.id, 'docs')}/${doc.id}`).set(theirs.owner.auth), 404, 'not_found');
     });
 
     it('a failed upload leaves no row, no object and no count; a failed row write removes its object', async () => {
@@ -343,7 +342,7 @@ describe('Docs and media', () => {
       const put = jest.spyOn(storage, 'putObject').mockRejectedValueOnce(new Error('store down'));
       expectError(
         await t.http
-          .post(`${base(c.id)}/test-only/generated-report`)
+          .post(`${companyOf(c.id)}/test-only/generated-report`)
           .set(c.owner.auth)
           .send({}),
         503,
@@ -356,7 +355,7 @@ describe('Docs and media', () => {
       const remove = jest.spyOn(storage, 'removeLater');
       expectError(
         await t.http
-          .post(`${base(c.id)}/test-only/generated-report`)
+          .post(`${companyOf(c.id)}/test-only/generated-report`)
           .set(c.owner.auth)
           .send({}),
         500,
@@ -373,7 +372,7 @@ describe('Docs and media', () => {
       expect(await storage.statObject(c.id, removedPath)).toBeNull();
 
       expect(await db.query(`SELECT 1 FROM docs WHERE company_id = $1`, [c.id])).toEqual([]);
-      expect(expectSuccess(await t.http.get(`${base(c.id)}/storage/media`).set(c.owner.auth))).toMatchObject({
+      expect(expectSuccess(await t.http.get(`${companyOf(c.id)}/storage/media`).set(c.owner.auth))).toMatchObject({
         size_mb: 0,
         object_count: 0,
       });
@@ -396,17 +395,21 @@ describe('Docs and media', () => {
         'x'.repeat(1025),
       ];
       for (const path of hostile) {
-        const res = await t.http.get(fileOf(c.id, path)).set(c.owner.auth);
+        const res = await t.http.get(mediaFileOf(c.id, path)).set(c.owner.auth);
         expectError(res, 400, 'validation_failed');
         expect(res.body.error.details).toEqual([{ field: 'path', message: expect.any(String) }]);
       }
-      expectError(await t.http.get(`${base(c.id)}/storage/media/file`).set(c.owner.auth), 400, 'validation_failed');
       expectError(
-        await t.http.get(`${base(c.id)}/storage/media/file?path=a&path=b`).set(c.owner.auth),
+        await t.http.get(`${companyOf(c.id)}/storage/media/file`).set(c.owner.auth),
         400,
         'validation_failed',
       );
-      expectError(await t.http.get(fileOf(c.id, 'hrm/report/none.pdf')).set(c.owner.auth), 404, 'not_found');
+      expectError(
+        await t.http.get(`${companyOf(c.id)}/storage/media/file?path=a&path=b`).set(c.owner.auth),
+        400,
+        'validation_failed',
+      );
+      expectError(await t.http.get(mediaFileOf(c.id, 'hrm/report/none.pdf')).set(c.owner.auth), 404, 'not_found');
     });
 
     it('serves a byte range, names non-ASCII files per RFC 5987, and needs storage.media', async () => {
@@ -431,8 +434,8 @@ describe('Docs and media', () => {
 
       const member = await newAccount(t.http, 'docs-member');
       await addMember(db, c.id, member, ['docs']);
-      expectError(await t.http.get(fileOf(c.id, path)).set(member.auth), 403, 'forbidden');
-      expectError(await t.http.get(`${base(c.id)}/storage/media`).set(member.auth), 403, 'forbidden');
+      expectError(await t.http.get(mediaFileOf(c.id, path)).set(member.auth), 403, 'forbidden');
+      expectError(await t.http.get(`${companyOf(c.id)}/storage/media`).set(member.auth), 403, 'forbidden');
     });
   });
 
@@ -444,7 +447,7 @@ describe('Docs and media', () => {
       const results = await Promise.all(
         Array.from({ length: 20 }, () =>
           t.http
-            .post(`${base(c.id)}/test-only/generated-report`)
+            .post(`${companyOf(c.id)}/test-only/generated-report`)
             .set(c.owner.auth)
             .send({ format: 'xlsx', rows: 1 }),
         ),
@@ -475,7 +478,7 @@ describe('Docs and media', () => {
         code: 'limit_exceeded',
       });
       await media.store(c.id, 'c.bin', () => Buffer.alloc(500), 500, 'application/octet-stream');
-      const status = expectSuccess(await t.http.get(`${base(c.id)}/storage/status`).set(c.owner.auth));
+      const status = expectSuccess(await t.http.get(`${companyOf(c.id)}/storage/status`).set(c.owner.auth));
       expect(status).toMatchObject({ objects_mb: 102400, objects_count: 2 });
       expect(await t.app.get(StorageService).statObject(c.id, 'b.bin')).toBeNull();
     });
@@ -483,7 +486,7 @@ describe('Docs and media', () => {
     it('limit_db_mb: a create route in a company over its database limit is 409, after the body check', async () => {
       const c = await company();
       await setPlan(db, c.id, 'business', new Date(Date.now() + 86400_000));
-      const sources = `${base(c.id)}/modules/crm/sources`;
+      const sources = `${crm(c.id)}/sources`;
       // Only this test uses the business plan; its limit is restored before the test ends.
       await db.query(`UPDATE pricing_plans SET limit_db_mb = 0 WHERE code = 'business'`);
       try {

@@ -1,6 +1,7 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
 import { bearer, newAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 
 /** The refresh_token cookie's value in a response, or undefined. */
@@ -10,9 +11,9 @@ const refreshCookie = (res: { headers: Record<string, unknown> }): string | unde
     .find((value) => value);
 
 describe('Fingerprints', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
   afterAll(() => t.close());
 
@@ -124,8 +125,7 @@ describe('Fingerprints', () => {
     const maxAge = Number(/Max-Age=(\d+)/.exec(cookie)![1]);
     expect(maxAge).toBeLessThanOrEqual(3600);
     expect(maxAge).toBeGreaterThan(3500);
-    await t.app
-      .get(DataSource)
+    await t.db
       .query(`UPDATE fingerprints SET expires_at = now() - interval '1 second' WHERE id = $1`, [fingerprint.id]);
     expectError(await t.http.get('/api/v1/account').set(bearer(session.access_token)), 401, 'unauthorized');
     expectError(

@@ -1,12 +1,14 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
 import { expectError, expectSuccess } from '../support/expectations';
 import { addMember, newAccount, newCompany, TestAccount } from '../support/factories';
-import { fm, newTransaction } from '../support/finance';
-import { createTestApp, TestApp } from '../support/test-app';
+import { newTransaction } from '../support/finance';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { fm, hrm } from '../support/urls';
 
 /** Finance analyses (CONTRACT 14): one currency, completed transactions only, sums exact. */
 describe('Finance analyses', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let owner: TestAccount;
   let companyId: string;
@@ -14,8 +16,8 @@ describe('Finance analyses', () => {
   let rent: any;
   let employee: any;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     owner = await newAccount(t.http, 'fm-analysis');
     companyId = (await newCompany(t.http, owner)).id;
     const category = async (name: string, direction: string) =>
@@ -30,7 +32,7 @@ describe('Finance analyses', () => {
     rent = await category('Аренда', 'expense');
     employee = expectSuccess(
       await t.http
-        .post(`/api/v1/companies/${companyId}/modules/hrm/employees`)
+        .post(`${hrm(companyId)}/employees`)
         .set(owner.auth)
         .send({ first_name: 'Олег', last_name: 'Петров' }),
       201,

@@ -1,21 +1,23 @@
+/** @shared-app */
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
-import { fm, newCounterparty } from '../support/finance';
-import { createTestApp, TestApp } from '../support/test-app';
+import { newCounterparty } from '../support/finance';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { fm, hrm } from '../support/urls';
 
 /** Credits and their payments (CONTRACT 14). */
 describe('Finance credits', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let owner: TestAccount;
   let companyId: string;
   let otherCompanyId: string;
   let bank: any;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     owner = await newAccount(t.http, 'fm-credits');
     companyId = (await newCompany(t.http, owner)).id;
     otherCompanyId = (await newCompany(t.http, owner)).id;
@@ -180,7 +182,7 @@ describe('Finance credits', () => {
     const credit = await newCredit();
     const foreignEmployee = expectSuccess(
       await t.http
-        .post(`/api/v1/companies/${otherCompanyId}/modules/hrm/employees`)
+        .post(`${hrm(otherCompanyId)}/employees`)
         .set(owner.auth)
         .send({ first_name: 'Чужой' }),
       201,

@@ -1,17 +1,19 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
 import { expectError, expectSuccess } from '../support/expectations';
 import { newAccount, newCompany, TestAccount } from '../support/factories';
-import { fm, newTransaction } from '../support/finance';
-import { createTestApp, TestApp } from '../support/test-app';
+import { newTransaction } from '../support/finance';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { fm } from '../support/urls';
 
 /** The finance forecast (CONTRACT 14): Theta over the window's daily net flow. */
 describe('Finance forecast', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let owner: TestAccount;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     owner = await newAccount(t.http, 'fm-forecast');
   });
   afterAll(() => t.close());

@@ -1,20 +1,23 @@
+/** @shared-app */
 import ExcelJS from 'exceljs';
 import { DataSource } from 'typeorm';
-import { binary, pdfText } from '../support/docs';
+import { pdfText } from '../support/docs';
+import { downloadFile } from '../support/downloads';
 import { expectError, expectSuccess } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
-import { fm, newCounterparty, newTransaction } from '../support/finance';
-import { createTestApp, TestApp } from '../support/test-app';
+import { newCounterparty, newTransaction } from '../support/finance';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { fm } from '../support/urls';
 
 /** The finance report (CONTRACT 12 and 14): the requested types as sheets, XLSX by default. */
 describe('Finance report', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let owner: TestAccount;
   let companyId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     owner = await newAccount(t.http, 'fm-report');
     companyId = (await newCompany(t.http, owner)).id;
     const other = (await newCompany(t.http, owner)).id;
@@ -58,11 +61,7 @@ describe('Finance report', () => {
       .set(owner.auth)
       .send(body);
   const download = async (path: string) => {
-    const file = await t.http
-      .get(`/api/v1/companies/${companyId}/storage/media/file?path=${encodeURIComponent(path)}`)
-      .set(owner.auth)
-      .buffer(true)
-      .parse(binary);
+    const file = await downloadFile(t.http, owner.auth, companyId, path);
     expect(file.status).toBe(200);
     return file;
   };

@@ -1,20 +1,22 @@
+/** @shared-app */
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
-import { fm, newTransaction } from '../support/finance';
-import { createTestApp, TestApp } from '../support/test-app';
+import { newTransaction } from '../support/finance';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { dm, fm, hrm } from '../support/urls';
 
 /** Finance categories and transactions (CONTRACT 12 and 14). */
 describe('Finance: categories and transactions', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let owner: TestAccount;
   let companyId: string;
   let otherCompanyId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     owner = await newAccount(t.http, 'fm-owner');
     companyId = (await newCompany(t.http, owner)).id;
     otherCompanyId = (await newCompany(t.http, owner)).id;
@@ -33,7 +35,7 @@ describe('Finance: categories and transactions', () => {
   const newEmployee = async (id: string, body: Record<string, unknown> = {}) =>
     expectSuccess(
       await t.http
-        .post(`/api/v1/companies/${id}/modules/hrm/employees`)
+        .post(`${hrm(id)}/employees`)
         .set(owner.auth)
         .send({ first_name: 'Анна', last_name: 'Смирнова', ...body }),
       201,
@@ -271,7 +273,10 @@ describe('Finance: categories and transactions', () => {
       const d = await newTransaction(t.http, owner, id, { status: 'failed' });
       // A deal's transaction, linked by SQL: the deals module's own route is tested there.
       const dealId = expectSuccess(
-        await t.http.post(`/api/v1/companies/${id}/modules/dm/deals`).set(owner.auth).send({}),
+        await t.http
+          .post(`${dm(id)}/deals`)
+          .set(owner.auth)
+          .send({}),
         201,
       ).id;
       await db.query(`UPDATE transactions SET deal_id = $2 WHERE id = $1`, [d.id, dealId]);

@@ -1,3 +1,4 @@
+/** @shared-app */
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { Response } from 'supertest';
@@ -15,7 +16,8 @@ import {
   hostileValue,
   LEAKS,
 } from '../support/fuzz';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { moduleOf } from '../support/urls';
 
 /**
  * Property-based fuzzing of every operation of the served OpenAPI document (issue 14): wrong
@@ -41,7 +43,7 @@ const percentEncoded = (value: string) =>
 const CONTEXT_ENDING = [/^DELETE \/api\/v1\/companies\/\{id\}$/, /\/logout$/, /\/modules\/accounts\/\{accountId\}$/];
 
 describe('Fuzz: every operation, hostile input', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let owner: TestAccount;
   let rawKey: string;
   let operations: FuzzOperation[];
@@ -49,13 +51,13 @@ describe('Fuzz: every operation, hostile input', () => {
   const tally = new Map<number, number>();
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
     owner = await newAccount(t.http, 'fuzz');
     rawKey = (await newApiKey(t.http, owner, { daily_requests: 1_000_000 })).raw_key;
     const company = await newCompany(t.http, owner);
     realIds.set('id', company.id);
     realIds.set('accountId', owner.id);
-    const crm = `/api/v1/companies/${company.id}/modules/crm`;
+    const crm = moduleOf(company.id, 'crm');
     const sourceId = expectPage(await t.http.get(`${crm}/sources`).set(owner.auth), 'sources').items[0].id;
     realIds.set('sourceId', sourceId);
     const client = { first_name: 'Fuzz', type: 'individual', source_id: sourceId };

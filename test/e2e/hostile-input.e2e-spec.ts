@@ -1,22 +1,24 @@
+/** @shared-app */
 import { gzipSync } from 'node:zlib';
 import { DataSource } from 'typeorm';
 import { addMember, newAccount, newCompany, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectSuccess } from '../support/expectations';
+import { companyOf, crm } from '../support/urls';
 
 /** Input that once answered 500 (issue 14, defect 3): each is decided once, in the core, as a 400. */
 describe('Hostile input', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let owner: TestAccount;
   let companyId: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
     owner = await newAccount(t.http, 'hostile');
     companyId = (await newCompany(t.http, owner)).id;
   });
   afterAll(() => t.close());
 
-  const clients = () => `/api/v1/companies/${companyId}/modules/crm/clients`;
+  const clients = () => `${crm(companyId)}/clients`;
   const rawJson = () => ({ 'Content-Type': 'application/json', ...owner.auth });
   /** Sends the bytes as they are (superagent would serialise a Buffer as JSON). */
   const asIs = (body: unknown) => body as string;
@@ -108,13 +110,14 @@ describe('Hostile input', () => {
 
   it('an over-long X-Forwarded-For entry does not break an audited write', async () => {
     const res = await t.http
-      .patch(`/api/v1/companies/${companyId}`)
+      .patch(companyOf(companyId))
       .set({ ...owner.auth, 'X-Forwarded-For': 'f'.repeat(100) })
       .send({ description: 'forwarded' });
     expectSuccess(res);
-    const records = await t.app
-      .get(DataSource)
-      .query(`SELECT status, ip FROM audit_logs WHERE company_id = $1 AND key = 'company.update'`, [companyId]);
+    const records = await t.db.query(
+      `SELECT status, ip FROM audit_logs WHERE company_id = $1 AND key = 'company.update'`,
+      [companyId],
+    );
     expect(records).toEqual([{ status: 'success', ip: null }]);
   });
 
@@ -122,15 +125,13 @@ describe('Hostile input', () => {
     let member: TestAccount;
     beforeAll(async () => {
       member = await newAccount(t.http, 'refused');
-      await addMember(t.app.get(DataSource), companyId, member, []);
+      await addMember(t.db, companyId, member, []);
     });
     const refusalsOfMember = () =>
-      t.app
-        .get(DataSource)
-        .query(
-          `SELECT status, metadata FROM audit_logs WHERE company_id = $1 AND account_id = $2 ORDER BY created_at`,
-          [companyId, member.id],
-        );
+      t.db.query(
+        `SELECT status, metadata FROM audit_logs WHERE company_id = $1 AND account_id = $2 ORDER BY created_at`,
+        [companyId, member.id],
+      );
 
     it('with NUL, lone surrogates and a deeply nested body', async () => {
       const deep = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;

@@ -1,11 +1,13 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
 import { newAccount, newCompany, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectSuccess } from '../support/expectations';
+import { moduleOf } from '../support/urls';
 
 /** HRM analytics (spec 2 Employee statistics, CONTRACT 9). */
 describe('HRM analysis', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let owner: TestAccount;
   let analysis: string;
@@ -24,11 +26,11 @@ describe('HRM analysis', () => {
   ];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     owner = await newAccount(t.http, 'analysis-owner');
     const company = await newCompany(t.http, owner);
-    const hrm = `/api/v1/companies/${company.id}/modules/hrm`;
+    const hrm = moduleOf(company.id, 'hrm');
     analysis = `${hrm}/analysis`;
     for (const [name, createdAt, status] of EMPLOYEES) {
       const card = expectSuccess(await t.http.post(`${hrm}/employees`).set(owner.auth).send({ first_name: name }), 201);

@@ -1,15 +1,17 @@
+/** @shared-app */
 import { joinByInvitation, newAccount, newCompany, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectSuccess } from '../support/expectations';
+import { companyOf, moduleOf } from '../support/urls';
 
 /**
  * Permission inheritance over HTTP (spec 1 and 3, CONTRACT 5 and 6): each event changes at once
  * both the member's `permissions/me` and what the member may call.
  */
 describe('HRM permission inheritance', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
   afterAll(() => t.close());
 
@@ -17,7 +19,7 @@ describe('HRM permission inheritance', () => {
     const owner = await newAccount(t.http, 'inherit-owner');
     const member = await newAccount(t.http, 'inherit-member');
     const company = await newCompany(t.http, owner);
-    const companyUrl = `/api/v1/companies/${company.id}`;
+    const companyUrl = companyOf(company.id);
     const hrm = `${companyUrl}/modules/hrm`;
     const asOwner = (path: string, body: object = {}) => t.http.post(`${hrm}${path}`).set(owner.auth).send(body);
     await joinByInvitation(t.http, owner, company.id, member);
@@ -99,7 +101,7 @@ describe('HRM permission inheritance', () => {
     const granting = await newCompany(t.http, owner);
     const other = await newCompany(t.http, owner);
     for (const company of [granting, other]) await joinByInvitation(t.http, owner, company.id, member);
-    const hrm = `/api/v1/companies/${granting.id}/modules/hrm`;
+    const hrm = moduleOf(granting.id, 'hrm');
     const card = expectSuccess(await t.http.post(`${hrm}/employees`).set(owner.auth).send({ first_name: 'M' }), 201);
     const position = expectSuccess(
       await t.http

@@ -1,23 +1,25 @@
+/** @shared-app */
 import ExcelJS from 'exceljs';
 import { DataSource } from 'typeorm';
-import { binary, pdfText } from '../support/docs';
+import { pdfText } from '../support/docs';
+import { downloadFile } from '../support/downloads';
 import { expectError, expectSuccess } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { hrm } from '../support/urls';
 
 /** The HRM roster report (CONTRACT 9): the company's employees with their positions, as PDF or XLSX. */
 describe('HRM roster report', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let owner: TestAccount;
   let companyId: string;
   let otherCompanyId: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
     owner = await newAccount(t.http, 'roster');
     companyId = (await newCompany(t.http, owner)).id;
     otherCompanyId = (await newCompany(t.http, owner)).id;
 
-    const hrm = (id: string) => `/api/v1/companies/${id}/modules/hrm`;
     const position = async (name: string) =>
       expectSuccess(
         await t.http
@@ -58,13 +60,7 @@ describe('HRM roster report', () => {
   });
   afterAll(() => t.close());
 
-  const reportOf = (id: string) => `/api/v1/companies/${id}/modules/hrm/report`;
-  const download = (id: string, path: string) =>
-    t.http
-      .get(`/api/v1/companies/${id}/storage/media/file?path=${encodeURIComponent(path)}`)
-      .set(owner.auth)
-      .buffer(true)
-      .parse(binary);
+  const reportOf = (id: string) => `${hrm(id)}/report`;
 
   it('XLSX: a header row and one row per employee by name, positions joined, in a real workbook', async () => {
     const doc = expectSuccess(
@@ -74,7 +70,7 @@ describe('HRM roster report', () => {
     expect(doc).toMatchObject({ module: 'hrm', type: 'report', comment: 'Квартальный' });
     expect(doc.object_path).toMatch(/^hrm\/report\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.xlsx$/);
 
-    const file = await download(companyId, doc.object_path);
+    const file = await downloadFile(t.http, owner.auth, companyId, doc.object_path);
     expect(file.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.body);
@@ -93,7 +89,7 @@ describe('HRM roster report', () => {
       [3, 'Петров Пётр', '', '', '', 'Неактивен'],
     ]);
 
-    const records = await auditRecords(t.app.get(DataSource), companyId, 'hrm.report');
+    const records = await auditRecords(t.db, companyId, 'hrm.report');
     expect(records).toEqual([expect.objectContaining({ status: 'success', account_id: owner.id })]);
     expect(records[0].metadata.result_id).toBe(doc.id);
   });
@@ -101,7 +97,7 @@ describe('HRM roster report', () => {
   it('PDF (the default): the Cyrillic names come back out of the file', async () => {
     const doc = expectSuccess(await t.http.post(reportOf(companyId)).set(owner.auth).send({}), 201);
     expect(doc.object_path).toMatch(/\.pdf$/);
-    const file = await download(companyId, doc.object_path);
+    const file = await downloadFile(t.http, owner.auth, companyId, doc.object_path);
     expect(file.headers['content-type']).toBe('application/pdf');
     const text = pdfText(file.body);
     if (text !== null) {
@@ -117,7 +113,7 @@ describe('HRM roster report', () => {
       expectError(await t.http.post(reportOf(companyId)).set(owner.auth).send(body), 400, 'validation_failed');
     }
     const member = await newAccount(t.http, 'roster-member');
-    await addMember(t.app.get(DataSource), companyId, member, ['hrm.employees']);
+    await addMember(t.db, companyId, member, ['hrm.employees']);
     expectError(await t.http.post(reportOf(companyId)).set(member.auth).send({}), 403, 'forbidden');
   });
 });

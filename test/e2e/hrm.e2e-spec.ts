@@ -1,8 +1,10 @@
+/** @shared-app */
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { auditRecords, joinByInvitation, newAccount, newCompany, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
+import { hrm } from '../support/urls';
 
 const EMPLOYEE_KEYS = [
   'account_id',
@@ -20,21 +22,19 @@ const EMPLOYEE_KEYS = [
 const POSITION_KEYS = ['created_at', 'description', 'id', 'name', 'permissions', 'updated_at'];
 
 describe('HRM employees and positions', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
   });
   afterAll(() => t.close());
-
-  const hrmOf = (companyId: string) => `/api/v1/companies/${companyId}/modules/hrm`;
 
   /** An owner, their company, and shortcuts to its HRM routes as the owner. */
   async function hrmCompany(label = 'hrm') {
     const owner = await newAccount(t.http, `${label}-owner`);
     const company = await newCompany(t.http, owner);
-    const base = hrmOf(company.id);
+    const base = hrm(company.id);
     const as = (who: TestAccount = owner) => ({
       get: (path: string) => t.http.get(`${base}${path}`).set(who.auth),
       post: (path: string, body: object = {}) => t.http.post(`${base}${path}`).set(who.auth).send(body),
@@ -277,7 +277,7 @@ describe('HRM employees and positions', () => {
         account_id: owner.id,
         metadata: expect.objectContaining({
           method: 'POST',
-          path: `${hrmOf(company.id)}/employees/${card.id}/link-account`,
+          path: `${hrm(company.id)}/employees/${card.id}/link-account`,
           ids: { employeeId: card.id },
           changes: { account_id: first.id },
         }),

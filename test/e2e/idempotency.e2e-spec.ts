@@ -1,20 +1,22 @@
+/** @shared-app */
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { expectError, expectSuccess } from '../support/expectations';
 import { auditRecords, newAccount, newApiKey, newCompany, TestAccount } from '../support/factories';
-import { fm, newCounterparty } from '../support/finance';
-import { createTestApp, TestApp } from '../support/test-app';
+import { newCounterparty } from '../support/finance';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { fm } from '../support/urls';
 
 /** `Idempotency-Key` on every POST and PATCH (CONTRACT 18). */
 describe('Idempotency-Key', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let owner: TestAccount;
   let companyId: string;
   let creditId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     owner = await newAccount(t.http, 'idempotency');
     companyId = (await newCompany(t.http, owner)).id;
   });

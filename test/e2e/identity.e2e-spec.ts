@@ -1,12 +1,14 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
 import { bearer, newAccount, newApiKey, uniqueEmail } from '../support/factories';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 
 describe('Identity: sign-up, sign-in, sessions', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
   afterAll(() => t.close());
 
@@ -162,8 +164,7 @@ describe('Identity: sign-up, sign-in, sessions', () => {
 
     it('401 once the session has expired', async () => {
       const user = await newAccount(t.http, 'expired');
-      await t.app
-        .get(DataSource)
+      await t.db
         .query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE account_id = $1`, [user.id]);
       expectError(await t.http.get('/api/v1/account').set(user.auth), 401, 'unauthorized');
     });
@@ -171,9 +172,9 @@ describe('Identity: sign-up, sign-in, sessions', () => {
 });
 
 describe('Identity: account', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
   afterAll(() => t.close());
 
@@ -234,9 +235,9 @@ describe('Identity: account', () => {
 });
 
 describe('Identity: API keys', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
   afterAll(() => t.close());
 
@@ -351,18 +352,17 @@ describe('Identity: API keys', () => {
     const user = await newAccount(t.http, 'expire');
     const key = await newApiKey(t.http, user, { expires_in: '24h' });
     expectSuccess(await t.http.get('/api/v1/account').set('X-API-Key', key.raw_key));
-    await t.app
-      .get(DataSource)
+    await t.db
       .query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [key.id]);
     expectError(await t.http.get('/api/v1/account').set('X-API-Key', key.raw_key), 401, 'unauthorized');
   });
 });
 
 describe('Identity: the daily quota', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let second: TestApp;
   beforeAll(async () => {
-    [t, second] = await Promise.all([createTestApp(), createTestApp()]);
+    [t, second] = await Promise.all([sharedTestApp(), createTestApp()]);
   });
   afterAll(async () => {
     await Promise.all([t.close(), second.close()]);
@@ -413,8 +413,7 @@ describe('Identity: the daily quota', () => {
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40);
-    const [{ count }] = await t.app
-      .get(DataSource)
+    const [{ count }] = await t.db
       .query(`SELECT count FROM api_key_usage WHERE api_key_id = $1`, [key.id]);
     expect(count).toBe(50);
   });

@@ -1,8 +1,10 @@
+/** @shared-app */
 import { newAccount, newCompany, TestAccount } from '../support/factories';
 import { expectError, expectSuccess } from '../support/expectations';
-import { cpm, fm, newCounterparty } from '../support/finance';
-import { newCategory, newUnit, wm } from '../support/warehouse';
-import { createTestApp, TestApp } from '../support/test-app';
+import { newCounterparty } from '../support/finance';
+import { newCategory, newUnit } from '../support/warehouse';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { companyOf, cpm, fm, wm } from '../support/urls';
 
 /**
  * What the platform's web client sends that CONTRACT 1 refused and CONTRACT 17 accepts, each
@@ -10,15 +12,15 @@ import { createTestApp, TestApp } from '../support/test-app';
  * with the refusals that stay. And CONTRACT 1's unknown query parameters, 400 naming each one.
  */
 describe('Input tolerances (CONTRACT 17) and unknown query parameters (CONTRACT 1)', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let owner: TestAccount;
   let companyId: string;
   let modules: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
     owner = await newAccount(t.http, 'tolerant');
     companyId = (await newCompany(t.http, owner)).id;
-    modules = `/api/v1/companies/${companyId}/modules`;
+    modules = `${companyOf(companyId)}/modules`;
   });
   afterAll(() => t.close());
 

@@ -1,3 +1,4 @@
+/** @shared-app */
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
@@ -9,19 +10,19 @@ import {
   uniqueEmail,
   auditRecords,
 } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
+import { invitationsOf } from '../support/urls';
 
 describe('Invitations', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
   });
   afterAll(() => t.close());
 
-  const invitationsOf = (companyId: string) => `/api/v1/companies/${companyId}/accounts/invitations`;
   const mine = '/api/v1/account/invitations';
   const accept = (id: string) => `${mine}/${id}/accept`;
   const reject = (id: string) => `${mine}/${id}/reject`;

@@ -7,6 +7,7 @@ import { expectPage, expectSuccess } from '../support/expectations';
 import { newAccount, newCompany, TestAccount } from '../support/factories';
 import { newTransaction } from '../support/finance';
 import { createTestApp, TestApp } from '../support/test-app';
+import { companyOf } from '../support/urls';
 
 /**
  * Every kept count (src/core/pagination/kept-counts.ts: finance, warehouse positions, deals,
@@ -21,7 +22,7 @@ describe('Kept counts', () => {
   let unitId: string;
   let batchId: string;
 
-  const api = (path: string, id = companyId) => `/api/v1/companies/${id}/modules/${path}`;
+  const api = (path: string, id = companyId) => `${companyOf(id)}/modules/${path}`;
 
   beforeAll(async () => {
     t = await createTestApp();

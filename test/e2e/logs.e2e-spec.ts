@@ -13,8 +13,20 @@ import {
 } from '../support/factories';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { createTestApp, TestApp } from '../support/test-app';
+import { companyOf, logsOf } from '../support/urls';
 
-const LOG_KEYS = ['account_id', 'created_at', 'criticality', 'id', 'ip', 'key', 'metadata', 'request_id', 'status', 'user_agent'];
+const LOG_KEYS = [
+  'account_id',
+  'created_at',
+  'criticality',
+  'id',
+  'ip',
+  'key',
+  'metadata',
+  'request_id',
+  'status',
+  'user_agent',
+];
 const DAY_MS = 86_400_000;
 
 describe('Logs', () => {
@@ -26,7 +38,6 @@ describe('Logs', () => {
   });
   afterAll(() => t.close());
 
-  const logsOf = (companyId: string) => `/api/v1/companies/${companyId}/modules/logs`;
   const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
   async function list(owner: TestAccount, companyId: string, query: Record<string, string | number> = {}) {
@@ -539,7 +550,7 @@ describe('Logs', () => {
     it('carry the operation’s permission code as key and its catalog criticality', async () => {
       const owner = await newAccount(t.http, 'modules');
       const companyId = (await newCompany(t.http, owner)).id;
-      const company = `/api/v1/companies/${companyId}`;
+      const company = companyOf(companyId);
       const crm = `${company}/modules/crm`;
       let invitationId = '';
       const steps: Array<[string, () => Promise<unknown>]> = [

@@ -1,23 +1,22 @@
+/** @shared-app */
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { addMember, joinByInvitation, newAccount, newCompany, TestAccount, auditRecords } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP } from '../support/expectations';
+import { hrm, membersOf, moduleOf } from '../support/urls';
 
 describe('Members', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
   });
   afterAll(() => t.close());
 
-  const membersOf = (companyId: string) => `/api/v1/companies/${companyId}/accounts`;
-  const removalOf = (companyId: string, accountId: string) =>
-    `/api/v1/companies/${companyId}/modules/accounts/${accountId}`;
-  const cardOf = (companyId: string, employeeId: string) =>
-    `/api/v1/companies/${companyId}/modules/hrm/employees/${employeeId}`;
+  const removalOf = (companyId: string, accountId: string) => `${moduleOf(companyId, 'accounts')}/${accountId}`;
+  const cardOf = (companyId: string, employeeId: string) => `${hrm(companyId)}/employees/${employeeId}`;
 
   /** An owner with a company and one member holding `codes`. */
   async function companyWithMember(codes: string[] = []) {

@@ -1,13 +1,14 @@
+/** @shared-app */
 import { Db } from '../../src/database/db';
 import { sql } from '../../src/database/sql';
 import { expectSuccess } from '../support/expectations';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 
 describe('Money (CONTRACT 12)', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
   afterAll(() => t.close());
 
@@ -32,7 +33,7 @@ describe('Money (CONTRACT 12)', () => {
   });
 
   it('reads numeric columns as numbers with their exact digits, sums included', async () => {
-    const db = t.app.get(Db);
+    const db = Db.of(t.db);
     const row = await db.one<{ amount: number; sum: number; tiny: number; nothing: number | null }>(
       sql`SELECT 100.50::numeric(20, 2) AS amount, (0.1::numeric + 0.2::numeric) AS sum,
         0.00000001::numeric AS tiny, NULL::numeric AS nothing`,

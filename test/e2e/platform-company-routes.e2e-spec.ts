@@ -1,24 +1,24 @@
+/** @shared-app */
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { addMember, auditRecords, newAccount, newAdmin, newCompany, setPlan, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP } from '../support/expectations';
+import { companyOf } from '../support/urls';
 
 const DAY = 86400_000;
 
 /** The company routes of CONTRACT 17 at the platform's paths: companies, storage, catalog, pricing, partners. */
 describe('Platform company routes', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let admin: TestAccount;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     admin = await newAdmin(t.http, db);
   });
   afterAll(() => t.close());
-
-  const base = (companyId: string) => `/api/v1/companies/${companyId}`;
 
   describe('GET /companies/my', () => {
     it("lists the caller's companies with role_code; search matches name or slug; role filters", async () => {
@@ -87,7 +87,7 @@ describe('Platform company routes', () => {
         plan_code: 'start',
         storage: { company_id: company.id, status: 'active', storage_type: 'schema' },
       });
-      const pricing = expectSuccess(await t.http.get(`${base(company.id)}/pricing`).set(owner.auth));
+      const pricing = expectSuccess(await t.http.get(`${companyOf(company.id)}/pricing`).set(owner.auth));
       expect(pricing).toMatchObject({
         is_trial: true,
         days_left: 30,
@@ -113,7 +113,7 @@ describe('Platform company routes', () => {
     it('GET /storage answers the storage record with {database, media}', async () => {
       const owner = await newAccount(t.http, 'storage');
       const company = await newCompany(t.http, owner);
-      const storage = expectSuccess(await t.http.get(`${base(company.id)}/storage`).set(owner.auth));
+      const storage = expectSuccess(await t.http.get(`${companyOf(company.id)}/storage`).set(owner.auth));
       expect(storage).toEqual({
         ...company.storage,
         updated_at: expect.stringMatching(TIMESTAMP),
@@ -137,7 +137,7 @@ describe('Platform company routes', () => {
     it('GET /storage/db/sources answers the sources view; /storage/sources is its alias', async () => {
       const owner = await newAccount(t.http, 'sources');
       const company = await newCompany(t.http, owner);
-      const sources = expectSuccess(await t.http.get(`${base(company.id)}/storage/db/sources`).set(owner.auth));
+      const sources = expectSuccess(await t.http.get(`${companyOf(company.id)}/storage/db/sources`).set(owner.auth));
       expect(sources).toEqual({
         schema_name: 'public',
         schema_exists: true,
@@ -163,7 +163,7 @@ describe('Platform company routes', () => {
       // The company row, its owner's membership and what a new company starts with.
       expect(sources.total_rows).toBeGreaterThanOrEqual(2);
       expect(sources.table_count).toBeGreaterThanOrEqual(2);
-      const alias = expectSuccess(await t.http.get(`${base(company.id)}/storage/sources`).set(owner.auth));
+      const alias = expectSuccess(await t.http.get(`${companyOf(company.id)}/storage/sources`).set(owner.auth));
       expect({ ...alias, updated_at: null }).toEqual({ ...sources, updated_at: null });
     });
 
@@ -172,11 +172,11 @@ describe('Platform company routes', () => {
       const member = await newAccount(t.http, 'storagemember');
       const company = await newCompany(t.http, owner);
       await addMember(db, company.id, member, ['storage']);
-      expectSuccess(await t.http.get(`${base(company.id)}/storage`).set(member.auth));
+      expectSuccess(await t.http.get(`${companyOf(company.id)}/storage`).set(member.auth));
       for (const path of ['storage/db', 'storage/db/sources', 'storage/sources']) {
-        expectError(await t.http.get(`${base(company.id)}/${path}`).set(member.auth), 403, 'forbidden');
+        expectError(await t.http.get(`${companyOf(company.id)}/${path}`).set(member.auth), 403, 'forbidden');
       }
-      expect((await t.http.get(`${base(company.id)}/storage/database`).set(owner.auth)).status).toBe(404);
+      expect((await t.http.get(`${companyOf(company.id)}/storage/database`).set(owner.auth)).status).toBe(404);
     });
   });
 
@@ -189,7 +189,10 @@ describe('Platform company routes', () => {
       const catalog = expectSuccess(await t.http.get('/api/v1/permissions'));
       const seen = async (who: TestAccount) =>
         new Map<string, any>(
-          expectSuccess(await t.http.get(`${base(company.id)}/permissions`).set(who.auth)).map((p: any) => [p.code, p]),
+          expectSuccess(await t.http.get(`${companyOf(company.id)}/permissions`).set(who.auth)).map((p: any) => [
+            p.code,
+            p,
+          ]),
         );
 
       // Any member may read it (the client gates every page on it).
@@ -218,7 +221,10 @@ describe('Platform company routes', () => {
       const owner = await newAccount(t.http, 'clientcodes');
       const company = await newCompany(t.http, owner);
       const seen = new Map<string, any>(
-        expectSuccess(await t.http.get(`${base(company.id)}/permissions`).set(owner.auth)).map((p: any) => [p.code, p]),
+        expectSuccess(await t.http.get(`${companyOf(company.id)}/permissions`).set(owner.auth)).map((p: any) => [
+          p.code,
+          p,
+        ]),
       );
       const expected: Array<[string, number, number, boolean]> = [
         ['hrm', 3, 2, true],
@@ -244,22 +250,22 @@ describe('Platform company routes', () => {
       const owner = await newAccount(t.http, 'catalogowner');
       const outsider = await newAccount(t.http, 'catalogoutsider');
       const company = await newCompany(t.http, owner);
-      expectError(await t.http.get(`${base(company.id)}/permissions`).set(outsider.auth), 404, 'not_found');
+      expectError(await t.http.get(`${companyOf(company.id)}/permissions`).set(outsider.auth), 404, 'not_found');
     });
   });
 
   describe('pricing', () => {
     const migrate = (companyId: string, who: TestAccount, body: object) =>
       t.http
-        .post(`${base(companyId)}/pricing/migrate`)
+        .post(`${companyOf(companyId)}/pricing/migrate`)
         .set(who.auth)
         .send(body);
-    const transactionsOf = (companyId: string) => `${base(companyId)}/pricing/transactions`;
+    const transactionsOf = (companyId: string) => `${companyOf(companyId)}/pricing/transactions`;
 
     it('GET /pricing answers the platform shape', async () => {
       const owner = await newAccount(t.http, 'pricing');
       const company = await newCompany(t.http, owner);
-      expect(expectSuccess(await t.http.get(`${base(company.id)}/pricing`).set(owner.auth))).toEqual({
+      expect(expectSuccess(await t.http.get(`${companyOf(company.id)}/pricing`).set(owner.auth))).toEqual({
         is_trial: true,
         expires_at: company.plan_expires_at,
         days_left: 30,
@@ -268,7 +274,7 @@ describe('Platform company routes', () => {
         next_plan: null,
       });
       await setPlan(db, company.id, 'enterprise', new Date(Date.now() - 1000));
-      expect(expectSuccess(await t.http.get(`${base(company.id)}/pricing`).set(owner.auth)).days_left).toBe(0);
+      expect(expectSuccess(await t.http.get(`${companyOf(company.id)}/pricing`).set(owner.auth)).days_left).toBe(0);
     });
 
     it('a purchase is a pending transaction priced from the plan; a second is 409; the list shows it', async () => {
@@ -294,7 +300,7 @@ describe('Platform company routes', () => {
         updated_at: expect.stringMatching(TIMESTAMP),
       });
       expect((new Date(bought.expires_at).getTime() - Date.now()) / DAY).toBeGreaterThan(360);
-      const pricing = expectSuccess(await t.http.get(`${base(company.id)}/pricing`).set(owner.auth));
+      const pricing = expectSuccess(await t.http.get(`${companyOf(company.id)}/pricing`).set(owner.auth));
       expect(pricing.next_plan).toMatchObject({ code: 'business' });
       expect(pricing.current_plan).toMatchObject({ code: 'enterprise' });
 
@@ -346,7 +352,7 @@ describe('Platform company routes', () => {
         409,
         'conflict',
       );
-      expect(expectSuccess(await t.http.get(`${base(company.id)}/pricing`).set(owner.auth)).next_plan).toBeNull();
+      expect(expectSuccess(await t.http.get(`${companyOf(company.id)}/pricing`).set(owner.auth)).next_plan).toBeNull();
       expectSuccess(await migrate(company.id, owner, { plan_code: 'start' }), 201);
     });
 
@@ -361,13 +367,13 @@ describe('Platform company routes', () => {
       const confirmed = expectSuccess(await confirm(admin));
       expect(confirmed).toMatchObject({ id: bought.id, status: 'success', plan_code: 'business' });
 
-      const plan = expectSuccess(await t.http.get(`${base(company.id)}/plan`).set(owner.auth));
+      const plan = expectSuccess(await t.http.get(`${companyOf(company.id)}/plan`).set(owner.auth));
       expect(plan).toMatchObject({ plan: { code: 'business', lvl: 2 }, expired: false });
       expect(confirmed.expires_at).toBe(plan.expires_at);
       const days = (new Date(plan.expires_at).getTime() - Date.now()) / DAY;
       expect(days).toBeGreaterThanOrEqual(27.9);
       expect(days).toBeLessThanOrEqual(31.1);
-      expect(expectSuccess(await t.http.get(`${base(company.id)}/pricing`).set(owner.auth))).toMatchObject({
+      expect(expectSuccess(await t.http.get(`${companyOf(company.id)}/pricing`).set(owner.auth))).toMatchObject({
         is_trial: false,
         current_plan: { code: 'business' },
         next_plan: null,
@@ -395,7 +401,7 @@ describe('Platform company routes', () => {
       await addMember(db, company.id, member, ['pricing.transactions']);
       expectError(await migrate(company.id, member, { plan_code: 'start' }), 403, 'forbidden');
       expectPage(await t.http.get(transactionsOf(company.id)).set(member.auth), 'transactions');
-      expectSuccess(await t.http.get(`${base(company.id)}/pricing`).set(member.auth));
+      expectSuccess(await t.http.get(`${companyOf(company.id)}/pricing`).set(member.auth));
 
       const other = await newCompany(t.http, owner);
       const theirs = expectSuccess(await migrate(other.id, owner, { plan_code: 'start' }), 201);
@@ -410,7 +416,7 @@ describe('Platform company routes', () => {
         'not_found',
       );
       const outsider = await newAccount(t.http, 'pricingoutsider');
-      expectError(await t.http.get(`${base(company.id)}/pricing`).set(outsider.auth), 404, 'not_found');
+      expectError(await t.http.get(`${companyOf(company.id)}/pricing`).set(outsider.auth), 404, 'not_found');
     });
   });
 

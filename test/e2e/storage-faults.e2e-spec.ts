@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { expectError, expectSuccess } from '../support/expectations';
 import { newAccount, newCompany } from '../support/factories';
 import type { TestApp } from '../support/test-app';
+import { companyOf } from '../support/urls';
 
 const STORAGE_TIMEOUT_MS = 500;
 
@@ -52,7 +53,7 @@ describe('a hanging object store', () => {
   it('bounds readiness, downloads and generation; storage/status never calls the store', async () => {
     const owner = await newAccount(t.http, 'hang');
     const company = (await timed(newCompany(t.http, owner))).value;
-    const base = `/api/v1/companies/${company.id}`;
+    const base = companyOf(company.id);
 
     const status = await timed(t.http.get(`${base}/storage/status`).set(owner.auth));
     expectSuccess(status.value);

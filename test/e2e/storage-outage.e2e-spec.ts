@@ -1,11 +1,12 @@
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import { binary } from '../support/docs';
+import { downloadFile } from '../support/downloads';
 import { createDeal, dealsCompany, DealsCompany } from '../support/deals';
 import { expectError, expectSuccess } from '../support/expectations';
 import { newAccount, newCompany, TestAccount } from '../support/factories';
 import { TcpProxy } from '../support/tcp-proxy';
 import type { TestApp } from '../support/test-app';
+import { mediaFileOf } from '../support/urls';
 
 const STORAGE_TIMEOUT_MS = 3000;
 /** "At once": well under one storage deadline, with room for a loaded machine (the full suite on 2 cores). */
@@ -117,9 +118,7 @@ describe('an object store that hangs and comes back', () => {
     expect(expectSuccess(await t.http.get('/api/v1/health'))).toMatchObject({ database: 'up', storage: 'down' });
 
     // Storage routes answer 503 at once while the store is known to be down.
-    const file = await timed(
-      t.http.get(`/api/v1/companies/${seller.id}/storage/media/file?path=dm/a.pdf`).set(seller.owner.auth),
-    );
+    const file = await timed(t.http.get(mediaFileOf(seller.id, 'dm/a.pdf')).set(seller.owner.auth));
     expectError(file.value, 503, 'service_unavailable');
     expect(file.value.headers['retry-after']).toBeDefined();
     figure('download_ms', file.ms);
@@ -154,11 +153,7 @@ describe('an object store that hangs and comes back', () => {
     expect(state).toBe('up');
     const first = expectSuccess(await invoice(), 201);
     expect(first.number).toBe(`${year}-1`);
-    const pdf = await t.http
-      .get(`/api/v1/companies/${seller.id}/storage/media/file?path=${encodeURIComponent(first.object_path)}`)
-      .set(seller.owner.auth)
-      .buffer(true)
-      .parse(binary);
+    const pdf = await downloadFile(t.http, seller.owner.auth, seller.id, first.object_path);
     expect(pdf.status).toBe(200);
     expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
   }, 30_000);

@@ -1,3 +1,4 @@
+/** @shared-app */
 import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
@@ -10,8 +11,10 @@ import {
   newCompany,
   TestAccount,
 } from '../support/factories';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
+import { supportOf } from '../support/urls';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const TICKET_KEYS = [
@@ -47,7 +50,6 @@ const authorOf = (who: TestAccount) => ({
 });
 const ALL_CODES = ['support.tickets', 'support.tickets.create', 'support.tickets.update'];
 
-const supportOf = (companyId: string) => `/api/v1/companies/${companyId}/modules/support`;
 const ticketsOf = (companyId: string) => `${supportOf(companyId)}/tickets`;
 const ticketOf = (companyId: string, ticketId: string) => `${ticketsOf(companyId)}/${ticketId}`;
 const messagesOf = (companyId: string, ticketId: string) => `${ticketOf(companyId, ticketId)}/messages`;
@@ -55,15 +57,15 @@ const messageOf = (companyId: string, ticketId: string, messageId: string) =>
   `${messagesOf(companyId, ticketId)}/${messageId}`;
 
 describe('Support', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   /** A second instance of the service on the same database, for the limits across instances. */
   let second: TestApp;
   let db: DataSource;
   let admin: TestAccount;
 
   beforeAll(async () => {
-    [t, second] = await Promise.all([createTestApp(), createTestApp()]);
-    db = t.app.get(DataSource);
+    [t, second] = await Promise.all([sharedTestApp(), createTestApp()]);
+    db = t.db;
     admin = await newAdmin(t.http, db);
   });
   afterAll(async () => {

@@ -1,16 +1,18 @@
+/** @shared-app */
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
-import { newCategory, newUnit, trackedUnitBody, wm } from '../support/warehouse';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { newCategory, newUnit, trackedUnitBody } from '../support/warehouse';
+import { wm } from '../support/urls';
 
 describe('Warehouse catalog', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
   });
   afterAll(() => t.close());
 

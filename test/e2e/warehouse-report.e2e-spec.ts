@@ -1,15 +1,17 @@
+/** @shared-app */
 import ExcelJS from 'exceljs';
 import { DataSource } from 'typeorm';
-import { binary } from '../support/docs';
+import { downloadFile } from '../support/downloads';
 import { expectError, expectSuccess } from '../support/expectations';
 import { auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
-import { newCategory, newUnit, wm } from '../support/warehouse';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { newCategory, newUnit } from '../support/warehouse';
+import { wm } from '../support/urls';
 
 describe('Warehouse report', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
   afterAll(() => t.close());
 
@@ -28,14 +30,6 @@ describe('Warehouse report', () => {
     return { owner, company, base };
   }
 
-  const download = (owner: TestAccount, companyId: string, path: string) =>
-    t.http
-      .get(`/api/v1/companies/${companyId}/storage/media/file`)
-      .query({ path })
-      .set(owner.auth)
-      .buffer(true)
-      .parse(binary);
-
   /** A worksheet's rows from the table header on (row 1 is the title, then the subtitle lines). */
   function tableOf(sheet: ExcelJS.Worksheet, columns: number): unknown[][] {
     const rows: unknown[][] = [];
@@ -53,7 +47,7 @@ describe('Warehouse report', () => {
     const doc = expectSuccess(await t.http.post(`${base}/report`).set(owner.auth).send({ comment: 'Итоги' }), 201);
     expect(doc).toMatchObject({ module: 'wm', type: 'report', comment: 'Итоги' });
     expect(doc.object_path).toMatch(/^wm\/report\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.xlsx$/);
-    const file = await download(owner, company.id, doc.object_path);
+    const file = await downloadFile(t.http, owner.auth, company.id, doc.object_path);
     expect(file.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.body);
@@ -72,7 +66,7 @@ describe('Warehouse report', () => {
     const positions = tableOf(workbook.getWorksheet('Позиции')!, 7);
     expect(positions[1].slice(1, 7)).toEqual(['Молоток', 'batch', 5, 3.5, 10.5, 'RUB']);
     expect(tableOf(workbook.getWorksheet('Партии')!, 3).length).toBe(3);
-    const records = await auditRecords(t.app.get(DataSource), company.id, 'wm.report');
+    const records = await auditRecords(t.db, company.id, 'wm.report');
     expect(records).toEqual([expect.objectContaining({ status: 'success', account_id: owner.id })]);
   });
 
@@ -86,7 +80,7 @@ describe('Warehouse report', () => {
       201,
     );
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await download(owner, company.id, doc.object_path)).body);
+    await workbook.xlsx.load((await downloadFile(t.http, owner.auth, company.id, doc.object_path)).body);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Товары и услуги', 'Позиции']);
     expect(tableOf(workbook.getWorksheet('Позиции')!, 8)).toEqual([
       ['Дата (UTC)', 'Товар', 'Тип', 'Количество', 'Остаток', 'Цена', 'Валюта', 'Партия'],

@@ -4,7 +4,8 @@ import { WarehouseReferences } from '../../src/modules/warehouse/warehouse-refer
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
-import { newCategory, newUnit, wm } from '../support/warehouse';
+import { newCategory, newUnit } from '../support/warehouse';
+import { wm } from '../support/urls';
 
 describe('Warehouse stock', () => {
   let t: TestApp;

@@ -1,27 +1,28 @@
+/** @shared-app */
 import { DataSource } from 'typeorm';
 import { expectError, expectSuccess } from '../support/expectations';
 import { newAccount, newCompany, TestAccount } from '../support/factories';
-import { createTestApp, TestApp } from '../support/test-app';
+import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { WebhookReceiver } from '../support/webhook-receiver';
+import { webhooksOf } from '../support/urls';
 
 /** Without WEBHOOK_ALLOW_PRIVATE, webhooks reach public https addresses only (CONTRACT 19). */
 describe('Webhooks: SSRF-safe URLs', () => {
-  let t: TestApp;
+  let t: SharedTestApp;
   let db: DataSource;
   let owner: TestAccount;
   let companyId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
+    t = await sharedTestApp();
+    db = t.db;
     owner = await newAccount(t.http, 'webhooks-ssrf');
     companyId = (await newCompany(t.http, owner)).id;
   });
   afterAll(() => t.close());
 
-  const hooks = () => `/api/v1/companies/${companyId}/webhooks`;
   const create = (url: string) =>
     t.http
-      .post(hooks())
+      .post(webhooksOf(companyId))
       .set(owner.auth)
       .send({ url, events: ['*'] });
 
@@ -47,11 +48,14 @@ describe('Webhooks: SSRF-safe URLs', () => {
   it('accepts a public https address, and refuses a change of it to a private one', async () => {
     const hook = expectSuccess(await create('https://93.184.215.14/hook'), 201);
     expectError(
-      await t.http.patch(`${hooks()}/${hook.id}`).set(owner.auth).send({ url: 'https://169.254.169.254/' }),
+      await t.http
+        .patch(`${webhooksOf(companyId)}/${hook.id}`)
+        .set(owner.auth)
+        .send({ url: 'https://169.254.169.254/' }),
       400,
       'validation_failed',
     );
-    await t.http.delete(`${hooks()}/${hook.id}`).set(owner.auth);
+    await t.http.delete(`${webhooksOf(companyId)}/${hook.id}`).set(owner.auth);
   });
 
   it('checks the address again at delivery: a URL that now points inward is never called', async () => {

@@ -5,9 +5,10 @@ import { Metrics } from '../../src/core/metrics/metrics';
 import { WebhookDeliverer } from '../../src/modules/webhooks/webhook-deliverer';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
-import { newUnit, wm } from '../support/warehouse';
+import { newUnit } from '../support/warehouse';
 import { createTestApp, TestApp } from '../support/test-app';
 import { WebhookReceiver } from '../support/webhook-receiver';
+import { webhooksOf, wm } from '../support/urls';
 
 /** Webhooks of a company: the outbox, signed deliveries, retries (CONTRACT 19, docs/webhooks.md). */
 describe('Webhooks', () => {
@@ -36,14 +37,13 @@ describe('Webhooks', () => {
     receiver.answer = (_delivery, res) => res.end('ok');
   });
 
-  const hooks = (id = companyId) => `/api/v1/companies/${id}/webhooks`;
   let paths = 0;
   /** A webhook posting to its own path of the receiver. */
   async function newWebhook(events: string[], id = companyId) {
     const path = `/hook-${++paths}`;
     const created = expectSuccess(
       await t.http
-        .post(hooks(id))
+        .post(webhooksOf(id))
         .set(owner.auth)
         .send({ url: receiver.url(path), events, description: 'test' }),
       201,
@@ -59,7 +59,8 @@ describe('Webhooks', () => {
       201,
     );
   const deliveriesOf = async (webhookId: string) =>
-    expectPage(await t.http.get(`${hooks()}/${webhookId}/deliveries`).set(owner.auth), 'deliveries').items;
+    expectPage(await t.http.get(`${webhooksOf(companyId)}/${webhookId}/deliveries`).set(owner.auth), 'deliveries')
+      .items;
 
   it('creates a webhook with its secret shown once; lists, reads, changes and deletes it', async () => {
     const created = await newWebhook(['crm.clients.create']);
@@ -75,22 +76,26 @@ describe('Webhooks', () => {
       path: created.path,
     });
     const { secret, path, ...shown } = created;
-    expect(expectSuccess(await t.http.get(`${hooks()}/${created.id}`).set(owner.auth))).toEqual(shown);
-    expect(expectPage(await t.http.get(hooks()).set(owner.auth), 'webhooks').items).toContainEqual(shown);
+    expect(expectSuccess(await t.http.get(`${webhooksOf(companyId)}/${created.id}`).set(owner.auth))).toEqual(shown);
+    expect(expectPage(await t.http.get(webhooksOf(companyId)).set(owner.auth), 'webhooks').items).toContainEqual(shown);
     const changed = expectSuccess(
-      await t.http.patch(`${hooks()}/${created.id}`).set(owner.auth).send({ active: false, description: null }),
+      await t.http
+        .patch(`${webhooksOf(companyId)}/${created.id}`)
+        .set(owner.auth)
+        .send({ active: false, description: null }),
     );
     expect(changed).toMatchObject({ active: false, description: null });
     expect(changed.secret).toBeUndefined();
-    expectSuccess(await t.http.delete(`${hooks()}/${created.id}`).set(owner.auth));
-    expectError(await t.http.get(`${hooks()}/${created.id}`).set(owner.auth), 404, 'not_found');
+    expectSuccess(await t.http.delete(`${webhooksOf(companyId)}/${created.id}`).set(owner.auth));
+    expectError(await t.http.get(`${webhooksOf(companyId)}/${created.id}`).set(owner.auth), 404, 'not_found');
     // Events about webhooks carry no secret, and the audit record none either.
     const records = await auditRecords(db, companyId, 'webhooks.create');
     expect(JSON.stringify(records)).not.toContain(secret.slice(6));
   });
 
   it('refuses unknown and read codes as events, and an empty list (400 naming the field)', async () => {
-    const send = (events: unknown) => t.http.post(hooks()).set(owner.auth).send({ url: receiver.url(), events });
+    const send = (events: unknown) =>
+      t.http.post(webhooksOf(companyId)).set(owner.auth).send({ url: receiver.url(), events });
     const fields = (res: any) => expectError(res, 400, 'validation_failed').error.details.map((d: any) => d.field);
     expect(fields(await send(['crm.clients']))).toEqual(['events.0']);
     expect(fields(await send(['*', 'no.such.code']))).toEqual(['events.1']);
@@ -140,7 +145,8 @@ describe('Webhooks', () => {
     expect(receiver.to(everything.path)).toHaveLength(2);
     // A verifier with another secret refuses it.
     expect(() => new Webhook(everything.secret).verify(a.body, a.headers as Record<string, string>)).toThrow();
-    for (const hook of [clients, everything]) await t.http.delete(`${hooks()}/${hook.id}`).set(owner.auth);
+    for (const hook of [clients, everything])
+      await t.http.delete(`${webhooksOf(companyId)}/${hook.id}`).set(owner.auth);
   });
 
   it('an update sends the resource as answered; a deletion {id}; events about webhooks carry no secret', async () => {
@@ -153,7 +159,7 @@ describe('Webhooks', () => {
         .send({ first_name: 'Grace H.' }),
     );
     const other = await newWebhook(['crm.clients.create']);
-    expectSuccess(await t.http.delete(`${hooks()}/${other.id}`).set(owner.auth));
+    expectSuccess(await t.http.delete(`${webhooksOf(companyId)}/${other.id}`).set(owner.auth));
     // Its own creation (it matches the event written in its own transaction), the update, the other's creation and deletion.
     await receiver.until(() => receiver.to(hook.path).length === 4);
     const events = receiver.to(hook.path).map((delivery) => JSON.parse(delivery.body));
@@ -164,7 +170,7 @@ describe('Webhooks', () => {
     expect(byType['webhooks.create']).toEqual(shown);
     expect(JSON.stringify(events)).not.toContain(secret.slice(6));
     expect(byType['webhooks.delete']).toEqual({ id: other.id });
-    await t.http.delete(`${hooks()}/${hook.id}`).set(owner.auth);
+    await t.http.delete(`${webhooksOf(companyId)}/${hook.id}`).set(owner.auth);
   });
 
   it('a rolled-back change (a refused stock outcome) emits no event', async () => {
@@ -187,7 +193,7 @@ describe('Webhooks', () => {
       'wm.stocks.batches.create',
     ]);
     expect(events[0].n).toBe(2);
-    await t.http.delete(`${hooks()}/${hook.id}`).set(owner.auth);
+    await t.http.delete(`${webhooksOf(companyId)}/${hook.id}`).set(owner.auth);
   });
 
   it('retries after a 500 and after a timeout, under the same webhook-id; the deliveries list shows it', async () => {
@@ -216,7 +222,7 @@ describe('Webhooks', () => {
       listed = await settled();
     }
     expect(listed).toMatchObject({ id: delivery.id, status: 'delivered', attempts: 3, last_status_code: 200 });
-    await t.http.delete(`${hooks()}/${hook.id}`).set(owner.auth);
+    await t.http.delete(`${webhooksOf(companyId)}/${hook.id}`).set(owner.auth);
   });
 
   it('gives up after the schedule; a retry queues the same delivery again and counts on', async () => {
@@ -242,7 +248,7 @@ describe('Webhooks', () => {
     });
     receiver.answer = (_delivery, res) => res.end('ok');
     const queued = expectSuccess(
-      await t.http.post(`${hooks()}/${hook.id}/deliveries/${delivery.id}/retry`).set(owner.auth),
+      await t.http.post(`${webhooksOf(companyId)}/${hook.id}/deliveries/${delivery.id}/retry`).set(owner.auth),
     );
     expect(queued).toMatchObject({ id: delivery.id, status: 'pending', attempts: 4 });
     await receiver.until(() => receiver.to(hook.path).length === 5);
@@ -250,11 +256,11 @@ describe('Webhooks', () => {
     // A delivery of another webhook is not found under this one.
     const other = await newWebhook(['crm.clients.create']);
     expectError(
-      await t.http.post(`${hooks()}/${other.id}/deliveries/${delivery.id}/retry`).set(owner.auth),
+      await t.http.post(`${webhooksOf(companyId)}/${other.id}/deliveries/${delivery.id}/retry`).set(owner.auth),
       404,
       'not_found',
     );
-    for (const h of [hook, other]) await t.http.delete(`${hooks()}/${h.id}`).set(owner.auth);
+    for (const h of [hook, other]) await t.http.delete(`${webhooksOf(companyId)}/${h.id}`).set(owner.auth);
   });
 
   it('a webhook whose deliveries all failed for 5 days is set inactive; a success clears the failing streak', async () => {
@@ -269,24 +275,26 @@ describe('Webhooks', () => {
     };
     await newClient('Alan');
     await receiver.until(() => receiver.to(hook.path).length === 1 && receiver.to(failing.path).length === 1);
-    let state = expectSuccess(await t.http.get(`${hooks()}/${failing.id}`).set(owner.auth));
+    let state = expectSuccess(await t.http.get(`${webhooksOf(companyId)}/${failing.id}`).set(owner.auth));
     for (let i = 0; i < 40 && state.active; i++) {
       await new Promise((done) => setTimeout(done, 50));
-      state = expectSuccess(await t.http.get(`${hooks()}/${failing.id}`).set(owner.auth));
+      state = expectSuccess(await t.http.get(`${webhooksOf(companyId)}/${failing.id}`).set(owner.auth));
     }
     expect(state.active).toBe(false);
-    expect(expectSuccess(await t.http.get(`${hooks()}/${hook.id}`).set(owner.auth)).active).toBe(true);
+    expect(expectSuccess(await t.http.get(`${webhooksOf(companyId)}/${hook.id}`).set(owner.auth)).active).toBe(true);
     const [{ failing_since }] = await db.query(`SELECT failing_since FROM webhooks WHERE id = $1`, [hook.id]);
     expect(failing_since).toBeNull();
     // Inactive: its retries wait, nothing more is sent.
     await new Promise((done) => setTimeout(done, 600));
     expect(receiver.to(failing.path)).toHaveLength(1);
-    for (const h of [hook, failing]) await t.http.delete(`${hooks()}/${h.id}`).set(owner.auth);
+    for (const h of [hook, failing]) await t.http.delete(`${webhooksOf(companyId)}/${h.id}`).set(owner.auth);
   });
 
   it('after a rotation both secrets sign, and the rotate answer shows only the new one once', async () => {
     const hook = await newWebhook(['crm.clients.create']);
-    const rotated = expectSuccess(await t.http.post(`${hooks()}/${hook.id}/rotate-secret`).set(owner.auth));
+    const rotated = expectSuccess(
+      await t.http.post(`${webhooksOf(companyId)}/${hook.id}/rotate-secret`).set(owner.auth),
+    );
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(hook.secret);
     await newClient('Edsger');
@@ -295,13 +303,13 @@ describe('Webhooks', () => {
     expect(String(delivery.headers['webhook-signature']).split(' ')).toHaveLength(2);
     for (const secret of [hook.secret, rotated.secret])
       expect(new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>)).toBeTruthy();
-    await t.http.delete(`${hooks()}/${hook.id}`).set(owner.auth);
+    await t.http.delete(`${webhooksOf(companyId)}/${hook.id}`).set(owner.auth);
   });
 
   it('needs the webhooks permissions: a member without them is refused', async () => {
     const member = await newAccount(t.http, 'webhooks-member');
     await addMember(db, companyId, member);
-    expectError(await t.http.get(hooks()).set(member.auth), 403, 'forbidden');
+    expectError(await t.http.get(webhooksOf(companyId)).set(member.auth), 403, 'forbidden');
   });
 
   it('a slow receiver does not delay the API', async () => {
@@ -312,10 +320,13 @@ describe('Webhooks', () => {
     for (let i = 0; i < 5; i++) await newClient(`Slow ${i}`);
     await receiver.until(() => receiver.to(hook.path).length >= 1);
     const started = Date.now();
-    expectSuccess(await t.http.get(hooks()).set(owner.auth));
+    expectSuccess(await t.http.get(webhooksOf(companyId)).set(owner.auth));
     await newClient('Fast');
     expect(Date.now() - started).toBeLessThan(500);
-    await t.http.patch(`${hooks()}/${hook.id}`).set(owner.auth).send({ active: false });
+    await t.http
+      .patch(`${webhooksOf(companyId)}/${hook.id}`)
+      .set(owner.auth)
+      .send({ active: false });
   });
 
   it('forgets events of more than 30 days that wait for no delivery, with their deliveries', async () => {
@@ -328,7 +339,7 @@ describe('Webhooks', () => {
     ]);
     await t.app.get(WebhookDeliverer).forgetOldEvents();
     expect(await deliveriesOf(hook.id)).toEqual([]);
-    await t.http.delete(`${hooks()}/${hook.id}`).set(owner.auth);
+    await t.http.delete(`${webhooksOf(companyId)}/${hook.id}`).set(owner.auth);
   });
 
   it('exports deliveries by outcome and the age of the oldest pending event', async () => {

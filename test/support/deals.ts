@@ -7,6 +7,7 @@ import jsQR from 'jsqr';
 import type TestAgent from 'supertest/lib/agent';
 import { expectPage, expectSuccess } from './expectations';
 import { newAccount, newCompany, TestAccount } from './factories';
+import { companyOf } from './urls';
 
 /** A company with what a deal may refer to: a type, a CRM client, an active employee, its pipeline. */
 export interface DealsCompany {
@@ -23,7 +24,7 @@ export interface DealsCompany {
 export async function dealsCompany(http: TestAgent, label = 'dm'): Promise<DealsCompany> {
   const owner = await newAccount(http, label);
   const company = await newCompany(http, owner);
-  const base = `/api/v1/companies/${company.id}/modules`;
+  const base = `${companyOf(company.id)}/modules`;
   const dm = `${base}/dm`;
   const statuses = expectPage(await http.get(`${dm}/statuses`).set(owner.auth), 'statuses').items;
   const type = expectSuccess(await http.post(`${dm}/types`).set(owner.auth).send({ name: 'Поставка' }), 201);

@@ -11,13 +11,6 @@ import { UploadsFirst } from '../../src/core/audit/staged-write';
 import { DocsModule } from '../../src/modules/docs/docs.module';
 import { DocumentGenerator } from '../../src/modules/docs/generator/document-generator';
 
-/** supertest's parser for a binary body: the raw bytes. */
-export const binary = (res: any, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
-
 /**
  * The text of a PDF as pdftotext (Debian's poppler-utils) extracts it, which proves the glyphs
  * map back to their characters; null, with a warning, where the tool is not installed.

@@ -1,10 +1,7 @@
 import type TestAgent from 'supertest/lib/agent';
 import { expectSuccess } from './expectations';
 import type { TestAccount } from './factories';
-
-/** Paths of the finance and counterparty modules of a company. */
-export const fm = (companyId: string) => `/api/v1/companies/${companyId}/modules/fm`;
-export const cpm = (companyId: string) => `/api/v1/companies/${companyId}/modules/cpm`;
+import { cpm, fm } from './urls';
 
 /** Records a transaction through the API (201) and returns it. */
 export async function newTransaction(

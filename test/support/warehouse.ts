@@ -1,9 +1,7 @@
 import type TestAgent from 'supertest/lib/agent';
 import { expectSuccess } from './expectations';
 import type { TestAccount } from './factories';
-
-/** The warehouse routes of a company. */
-export const wm = (companyId: string) => `/api/v1/companies/${companyId}/modules/wm`;
+import { wm } from './urls';
 
 /** Creates a catalog category (name unique per company unless given). */
 export async function newCategory(
