@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs';
-import { binary, pdfText } from '../support/docs';
+import { pdfText } from '../support/docs';
+import { downloadFile } from '../support/downloads';
 import { expectSuccess } from '../support/expectations';
 import { newAccount, newCompany, TestAccount } from '../support/factories';
-import { fm, newTransaction } from '../support/finance';
+import { newTransaction } from '../support/finance';
 import { createTestApp, TestApp } from '../support/test-app';
-import { wm } from '../support/warehouse';
+import { fm, moduleOf, wm } from '../support/urls';
 
 /** The company's name, Cyrillic and with quotes, as generated documents must print it. */
 const COMPANY_NAME = 'ООО «Северное сияние»';
@@ -43,15 +44,10 @@ describe('Generated documents as received', () => {
 
   const generate = async (path: string, body: Record<string, unknown>) => {
     const doc = expectSuccess(
-      await t.http.post(`/api/v1/companies/${companyId}/modules/${path}`).set(owner.auth).send(body),
+      await t.http.post(moduleOf(companyId, path)).set(owner.auth).send(body),
       201,
     );
-    const file = await t.http
-      .get(`/api/v1/companies/${companyId}/storage/media/file`)
-      .query({ path: doc.object_path })
-      .set(owner.auth)
-      .buffer(true)
-      .parse(binary);
+    const file = await downloadFile(t.http, owner.auth, companyId, doc.object_path);
     expect(file.status).toBe(200);
     return file;
   };
