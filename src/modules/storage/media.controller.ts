@@ -1,10 +1,11 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CompanyAccess, CurrentCompany } from '../../core/access/company-access';
 import { RequirePermission } from '../../core/access/company-route.decorators';
 import { ApiEnvelope } from '../../core/openapi/api-envelope.decorator';
 import { MediaFileQueryDto, MediaStatisticsDto } from './dto/media.dto';
+import { DOWNLOAD_CONTENT } from './file-types';
 import { MediaService } from './media.service';
 
 @ApiTags('Storage')
@@ -27,13 +28,8 @@ export class MediaController {
     description:
       'Streams with Content-Type, Content-Length and an attachment Content-Disposition; one `Range: bytes=` range gives 206.',
   })
-  @ApiProduces('application/octet-stream')
-  @ApiResponse({
-    status: 200,
-    description: 'The file',
-    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
-  })
-  @ApiResponse({ status: 206, description: 'The requested byte range of the file' })
+  @ApiResponse({ status: 200, description: 'The file, with the content type it was stored with', content: DOWNLOAD_CONTENT })
+  @ApiResponse({ status: 206, description: 'The requested byte range of the file', content: DOWNLOAD_CONTENT })
   download(
     @CurrentCompany() company: CompanyAccess,
     @Query() query: MediaFileQueryDto,
