@@ -100,7 +100,8 @@ class DocumentCheck {
     const declared = response.content ?? {};
     if (!type) return [];
     const media = declared[type];
-    if (!media) return [`content type ${type} is not declared (declared: ${Object.keys(declared).join(', ') || 'none'})`];
+    if (!media)
+      return [`content type ${type} is not declared (declared: ${Object.keys(declared).join(', ') || 'none'})`];
     if (type !== 'application/json' || !media.schema) return [];
     let value: unknown;
     try {
@@ -143,7 +144,10 @@ function captureBody(res: ServerResponse): () => Buffer | null {
   };
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.write = ((chunk: unknown, ...rest: unknown[]) => (keep(chunk, rest[0]), write(chunk, ...rest))) as typeof res.write;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => (
+    keep(chunk, rest[0]),
+    write(chunk, ...rest)
+  )) as typeof res.write;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => (keep(chunk, rest[0]), end(chunk, ...rest))) as typeof res.end;
   return () => (size <= MAX_BODY_BYTES ? Buffer.concat(chunks) : null);
 }
@@ -159,8 +163,17 @@ export function watchResponses(server: Server): { violations(): string[] } {
     res.once('finish', () => {
       const path = (req.url ?? '').split('?')[0];
       const contentType = String(res.getHeader('content-type') ?? '');
-      for (const problem of documentCheck().problemsOf(req.method ?? 'GET', path, res.statusCode, contentType, body())) {
-        found.set(`${req.method} ${path} ${res.statusCode} ${problem}`, `${req.method} ${req.url} → ${res.statusCode}: ${problem}`);
+      for (const problem of documentCheck().problemsOf(
+        req.method ?? 'GET',
+        path,
+        res.statusCode,
+        contentType,
+        body(),
+      )) {
+        found.set(
+          `${req.method} ${path} ${res.statusCode} ${problem}`,
+          `${req.method} ${req.url} → ${res.statusCode}: ${problem}`,
+        );
       }
     });
   });

@@ -34,7 +34,7 @@ const GENERIC: Partial<Record<ErrorCode, string>> = {
   rate_limited: 'too many attempts; see Retry-After',
 };
 
-/** The messages the code writes for a code, or '' for those built at run time. */
+/** The messages the handler's code writes out for a code (those built at run time are left out). */
 export function thrownMessages(facts: OperationFacts, code: ErrorCode): string[] {
   const thrown = facts.handler ? (THROWN_ERRORS as ThrownErrors)[facts.handler] : undefined;
   return (thrown?.[code] ?? []).filter(Boolean);
@@ -47,7 +47,7 @@ export function codeDerivedErrors(facts: OperationFacts): Map<ErrorCode, string>
   for (const code of Object.keys(thrown) as ErrorCode[]) {
     if (code === 'service_unavailable') continue;
     const messages = thrownMessages(facts, code);
-    errors.set(code, messages.length ? messages.map((message) => `"${message}"`).join('; ') : GENERIC[code] ?? code);
+    errors.set(code, messages.length ? messages.map((message) => `"${message}"`).join('; ') : (GENERIC[code] ?? code));
   }
   if (facts.auditedChange) {
     const collision = 'the change collided with concurrent ones each time it was run; retry it';

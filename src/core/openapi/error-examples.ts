@@ -16,7 +16,8 @@ import type { ErrorEnvelope } from '../http/envelope';
 export function withSuccessMessage(status: number, response: ResponseObject): void {
   const parts = (response.content?.['application/json']?.schema as SchemaObject | undefined)?.allOf;
   const own = parts?.find((part): part is SchemaObject => !('$ref' in part) && Boolean(part.properties?.data));
-  if (own && messageOfStatus(status) !== 'OK') own.properties = { message: { type: 'string', example: messageOfStatus(status) }, ...own.properties };
+  if (own && messageOfStatus(status) !== 'OK')
+    own.properties = { message: { type: 'string', example: messageOfStatus(status) }, ...own.properties };
 }
 
 /**

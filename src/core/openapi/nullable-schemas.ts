@@ -4,10 +4,11 @@ import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec
 export const NULL_ONLY: SchemaObject = { type: 'object', nullable: true, enum: [null] };
 
 /**
- * A nullable `enum` lists null. And OpenAPI 3.0 lets `nullable` add null only to the `type` beside it: beside an `allOf`, `oneOf`
- * or `anyOf` (what the Swagger plugin emits for `SomeDto | null`) strict validators still apply
- * the composition to null and refuse it. Such a schema becomes `oneOf: [its parts…, NULL_ONLY]`,
- * (`anyOf` keeps its kind), which every 3.0 validator reads the same and openapi-typescript types as `SomeDto | null`.
+ * A nullable `enum` lists null. And OpenAPI 3.0 lets `nullable` add null only to the `type`
+ * beside it: beside an `allOf`, `oneOf` or `anyOf` (what the Swagger plugin emits for
+ * `SomeDto | null`) strict validators still apply the composition to null and refuse it. Such a
+ * schema becomes `oneOf: [its parts…, NULL_ONLY]` (an `anyOf` stays one), which every 3.0
+ * validator reads alike and openapi-typescript types as `SomeDto | null`.
  */
 export function expressNulls(node: unknown): void {
   if (typeof node !== 'object' || node === null) return;

@@ -7,11 +7,10 @@ import { STORAGE_UNAVAILABLE, type ThrownErrors } from './declared-statuses';
  * What each route handler can throw, read from the source (docs/openapi.md): every call a
  * handler makes is followed into the project's own functions, and each `AppException` it can
  * reach is recorded with its code and, where the code writes it out, its message. A handler
- * that reaches TypeORM or the object store can also answer 503. The result is committed as
+ * that reaches the database or the object store can also answer 503. The result is committed as
  * thrown-errors.json (the running service has no sources) and checked current by
  * thrown-errors.spec.ts; `npm run openapi:write` rewrites it.
  */
-
 
 const ROOT = join(__dirname, '..', '..', '..');
 const SOURCES = `${join(ROOT, 'src')}${sep}`;
@@ -69,7 +68,8 @@ class Analysis {
   handlers(): ThrownErrors {
     const result: ThrownErrors = {};
     for (const file of this.program.getSourceFiles()) {
-      if (!file.fileName.startsWith(SOURCES.split(sep).join('/')) || !file.fileName.endsWith('.controller.ts')) continue;
+      if (!file.fileName.startsWith(SOURCES.split(sep).join('/')) || !file.fileName.endsWith('.controller.ts'))
+        continue;
       for (const statement of file.statements) {
         if (!ts.isClassDeclaration(statement) || !statement.name) continue;
         if (!decoratorNames(statement).includes('Controller')) continue;
@@ -136,12 +136,16 @@ class Analysis {
 /** Runs the analysis over the project's sources (a few seconds: it builds the TypeScript program). */
 export function analyseThrownErrors(): ThrownErrors {
   const configPath = join(ROOT, 'tsconfig.json');
-  const config = ts.getParsedCommandLineOfConfigFile(configPath, { incremental: false }, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    { incremental: false },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  })!;
+  )!;
   const rootNames = config.fileNames.filter((file) => file.startsWith(SOURCES.split(sep).join('/')));
   const program = ts.createProgram({ rootNames, options: config.options });
   return new Analysis(program).handlers();

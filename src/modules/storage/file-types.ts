@@ -9,5 +9,8 @@ export const UNTYPED_FILE = 'application/octet-stream';
 
 /** Every content type a download can answer with, each a binary body (the OpenAPI `content` of a download). */
 export const DOWNLOAD_CONTENT = Object.fromEntries(
-  [...Object.values(FILE_CONTENT_TYPES), UNTYPED_FILE].map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+  [...Object.values(FILE_CONTENT_TYPES), UNTYPED_FILE].map((type) => [
+    type,
+    { schema: { type: 'string', format: 'binary' } },
+  ]),
 );

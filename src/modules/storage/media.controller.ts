@@ -28,7 +28,11 @@ export class MediaController {
     description:
       'Streams with Content-Type, Content-Length and an attachment Content-Disposition; one `Range: bytes=` range gives 206.',
   })
-  @ApiResponse({ status: 200, description: 'The file, with the content type it was stored with', content: DOWNLOAD_CONTENT })
+  @ApiResponse({
+    status: 200,
+    description: 'The file, with the content type it was stored with',
+    content: DOWNLOAD_CONTENT,
+  })
   @ApiResponse({ status: 206, description: 'The requested byte range of the file', content: DOWNLOAD_CONTENT })
   download(
     @CurrentCompany() company: CompanyAccess,
