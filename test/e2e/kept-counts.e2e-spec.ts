@@ -85,7 +85,7 @@ describe('Kept counts', () => {
     );
     await run(
       `INSERT INTO stock_positions (company_id, type, unit_id, batch_id, quantity, remaining, unit_price)
-       SELECT $1, 'product', $3, $4, 10, CASE WHEN g % 2 = 0 THEN 0 ELSE 10 END, 1 FROM generate_series(1, $2) g`,
+       SELECT $1, 'batch', $3, $4, 10, CASE WHEN g % 2 = 0 THEN 0 ELSE 10 END, 1 FROM generate_series(1, $2) g`,
       [id, n, unit, batch],
     );
     await run(

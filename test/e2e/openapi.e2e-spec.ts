@@ -68,6 +68,22 @@ function exampleBody(doc: Schema, schema: Schema, missing: string[], name = '(in
   );
 }
 
+/** Every property name a schema can hold, nested and through references, with where it is declared. */
+function propertyNames(doc: Schema, schema: Schema | undefined, seen = new Set<Schema>()): Array<[string, string]> {
+  if (!schema || seen.has(schema)) return [];
+  seen.add(schema);
+  if (schema.$ref) {
+    const name = schema.$ref.split('/').pop();
+    return propertyNames(doc, doc.components.schemas[name], seen).map(([path, p]) => [`${name}.${path}`, p]);
+  }
+  const nested = [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? []), schema.items];
+  const own = Object.entries((schema.properties ?? {}) as Record<string, Schema>).flatMap(([name, property]) => [
+    [name, name] as [string, string],
+    ...propertyNames(doc, property, seen).map(([path, p]) => [`${name}.${path}`, p] as [string, string]),
+  ]);
+  return [...own, ...nested.flatMap((part) => propertyNames(doc, part, seen))];
+}
+
 /** Every operation of the document with where it is. */
 function operationsOf(doc: Schema): Array<{ where: string; op: Schema }> {
   return Object.entries(doc.paths as Record<string, Record<string, Schema>>).flatMap(([path, item]) =>
@@ -198,9 +214,16 @@ describe('OpenAPI document', () => {
         problems.push(`${where}: description does not name ${op['x-permission']}`);
       }
       for (const [status, response] of Object.entries(op.responses as Record<string, Schema>)) {
-        const schema = response.content?.['application/json']?.schema?.$ref;
-        if (/^4|^default$/.test(status) && schema !== '#/components/schemas/ErrorEnvelopeDto') {
+        const json = response.content?.['application/json'];
+        if (status === 'default') problems.push(`${where}: a default response hides undeclared statuses`);
+        if (!/^[45]/.test(status)) continue;
+        if (json?.schema?.$ref !== '#/components/schemas/ErrorEnvelopeDto') {
           problems.push(`${where}: ${status} without the error envelope`);
+        }
+        // One example per error code the description names for this status.
+        const codes = [...op.description.matchAll(new RegExp(`${status} \`(\\w+)\``, 'g'))].map((m) => m[1]);
+        if (codes.length && JSON.stringify(Object.keys(json?.examples ?? {})) !== JSON.stringify(codes)) {
+          problems.push(`${where}: ${status} examples ${Object.keys(json?.examples ?? {})} for ${codes}`);
         }
       }
       const isPublic = JSON.stringify(op.security) === '[{}]';
@@ -208,6 +231,22 @@ describe('OpenAPI document', () => {
     }
     expect(problems).toEqual([]);
     expect(doc.tags.every((tag: Schema) => tag.description)).toBe(true);
+  });
+
+  it('no answer schema reaches a credential, but for a secret a route reveals once (@RevealsSecret)', () => {
+    const problems: string[] = [];
+    for (const { where, op } of operationsOf(doc)) {
+      // @RevealsSecret declares 409 idempotency_replay_unavailable: its answer shows the secret once.
+      const revealsSecret = op.description.includes('`idempotency_replay_unavailable`');
+      const credential = revealsSecret ? /_hash$|password/i : /_hash$|password|secret/i;
+      for (const [status, response] of Object.entries(op.responses as Record<string, Schema>)) {
+        if (!status.startsWith('2')) continue;
+        for (const [path, name] of propertyNames(doc, response.content?.['application/json']?.schema)) {
+          if (credential.test(name)) problems.push(`${where} ${status}: ${path}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it('every body property and required query parameter has an example, no optional one does, and the validation accepts them', async () => {

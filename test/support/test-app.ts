@@ -5,6 +5,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
+import { checkingResponses } from './response-validator';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -25,5 +26,5 @@ export async function createTestApp(extraControllers: Type[] = [], extraModules:
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
   configureApp(app);
   await app.init();
-  return { app, http: request(app.getHttpServer()), close: () => app.close() };
+  return checkingResponses({ app, http: request(app.getHttpServer()), close: () => app.close() });
 }

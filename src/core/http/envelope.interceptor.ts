@@ -6,8 +6,9 @@ import { LIST_KEY } from '../openapi/api-envelope.decorator';
 import { Page } from '../pagination/page';
 import { successEnvelope } from './envelope';
 
-/** The success envelope's `message`, from the status the route answers with. */
-export const answerMessage = (res: Response) => (res.statusCode === HttpStatus.CREATED ? 'Created' : 'OK');
+/** The success envelope's `message` for the status the route answers with (also the document's example). */
+export const messageOfStatus = (status: number) => (status === HttpStatus.CREATED ? 'Created' : 'OK');
+export const answerMessage = (res: Response) => messageOfStatus(res.statusCode);
 
 /**
  * A handler's value as the envelope's `data`: a Page rendered under its @ApiPage key. Also what an

@@ -51,15 +51,69 @@ describe('finishOpenApiDocument', () => {
     expect(finished.description).toBe(
       '**Access:** permission `items.create`.\n\n**Errors:** 400 `validation_failed`, 401 `unauthorized`, ' +
         '403 `forbidden`, 403 `plan_required`, 404 `not_found`, 409 `limit_exceeded`, 409 `idempotency_in_progress`, ' +
-        '413 `payload_too_large`, 422 `idempotency_key_reused`, 429 `rate_limited`.',
+        '409 `conflict`, 413 `payload_too_large`, 422 `idempotency_key_reused`, 429 `rate_limited`, ' +
+        '503 `service_unavailable`.',
     );
+    // No `default`: a 500 is a defect, and every status the operation can answer is declared.
     expect(Object.keys(finished.responses).sort()).toEqual(
-      ['201', '400', '401', '403', '404', '409', '413', '422', '429', 'default'].sort(),
+      ['201', '400', '401', '403', '404', '409', '413', '422', '429', '503'].sort(),
     );
+    expect(Object.keys((finished.responses['409'] as any).content['application/json'].examples)).toEqual([
+      'limit_exceeded',
+      'idempotency_in_progress',
+      'conflict',
+    ]);
     // Every POST and PATCH with a credential takes Idempotency-Key (CONTRACT 18).
     expect(finished.parameters).toContainEqual({ $ref: '#/components/parameters/Idempotency-Key' });
     expect(Object.keys((finished.responses['429'] as any).headers)).toContain('Retry-After');
     expect(Object.keys((finished.responses['201'] as any).headers)).toContain('X-RateLimit-Remaining');
+  });
+
+  it("declares what the handler can throw, with its message as the example, and 'Created' for a 201", () => {
+    const op = {
+      operationId: 'logIn',
+      security: [{}],
+      requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
+      responses: {
+        '201': {
+          description: '',
+          content: {
+            'application/json': {
+              schema: { allOf: [{ $ref: '#/components/schemas/SuccessEnvelopeDto' }, { properties: { data: {} } }] },
+            },
+          },
+        },
+      },
+    };
+    const finished = finishOpenApiDocument(
+      document({ '/api/v1/account/auth': { post: op } }),
+      new Map([['logIn', 'AuthController.logIn']]),
+    ).paths['/api/v1/account/auth'].post!;
+    const unauthorized = (finished.responses['401'] as any).content['application/json'].examples.unauthorized;
+    expect(unauthorized.value).toMatchObject({ message: 'Wrong e-mail or password', error: { code: 'unauthorized' } });
+    expect((finished.responses['400'] as any).content['application/json'].examples.validation_failed).toEqual({
+      $ref: '#/components/examples/validation_failed',
+    });
+    const success = (finished.responses['201'] as any).content['application/json'].schema.allOf[1];
+    expect(success.properties.message).toEqual({ type: 'string', example: 'Created' });
+  });
+
+  it('expresses a nullable reference and a nullable enum so that OpenAPI 3.0 validators accept null', () => {
+    const input = document({});
+    input.components!.schemas = {
+      Deal: {
+        type: 'object',
+        properties: {
+          client: { nullable: true, type: 'object', allOf: [{ $ref: '#/components/schemas/Client' }] },
+          kind: { type: 'string', nullable: true, enum: ['a', 'b'] },
+        },
+      },
+    };
+    const deal = finishOpenApiDocument(input).components!.schemas!.Deal as any;
+    expect(deal.properties.client).toEqual({
+      oneOf: [{ $ref: '#/components/schemas/Client' }, { type: 'object', nullable: true, enum: [null] }],
+    });
+    expect(deal.properties.kind.enum).toEqual(['a', 'b', null]);
   });
 });
 

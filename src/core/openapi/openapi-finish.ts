@@ -9,7 +9,10 @@ import type {
 import { ERROR_STATUS, ErrorCode } from '../http/app.exception';
 import { API_PREFIX } from '../../version';
 import { ERRORS_EXTENSION } from './api-errors.decorator';
+import { codeDerivedErrors, HandlerKeys, OperationFacts, thrownMessages } from './declared-statuses';
+import { ERROR_EXAMPLES, errorExamples, withSuccessMessage } from './error-examples';
 import { exampleOf } from './examples';
+import { expressNulls } from './nullable-schemas';
 import { describePathParameters } from './parameter-descriptions';
 import { settleOptionalExamples, settleQueryExample } from './request-examples';
 import { TAG_DESCRIPTIONS } from './tags';
@@ -51,9 +54,9 @@ const isPublic = (op: Operation) => JSON.stringify(op.security) === '[{}]';
  * The error codes an operation can answer with, and why, from what the document already says
  * of it: its parameters and body (400, 413), its security (401, 429), its permission (403, and
  * 409 limit_exceeded on `*.create`, CONTRACT 7), its path ids (404), plus those its handler
- * declares with @ApiErrors.
+ * declares with @ApiErrors and those its code can answer (declared-statuses.ts).
  */
-function errorsOf(path: string, method: string, op: Operation): Map<ErrorCode, string> {
+function errorsOf(path: string, method: string, op: Operation, facts: OperationFacts): Map<ErrorCode, string> {
   const errors = new Map<ErrorCode, string>();
   const add = (code: ErrorCode, why: string) =>
     errors.set(code, errors.has(code) ? `${errors.get(code)}; ${why}` : why);
@@ -84,6 +87,7 @@ function errorsOf(path: string, method: string, op: Operation): Map<ErrorCode, s
     add('idempotency_key_reused', 'this `Idempotency-Key` was sent with another method, path or body');
   }
   for (const [code, why] of Object.entries(op[ERRORS_EXTENSION] ?? {})) add(code as ErrorCode, why);
+  for (const [code, why] of codeDerivedErrors(facts)) if (!errors.has(code)) add(code, why);
   return new Map([...errors].sort(([a], [b]) => ERROR_STATUS[a] - ERROR_STATUS[b]));
 }
 
@@ -113,8 +117,13 @@ const IDEMPOTENCY_KEY_PARAMETER: ParameterObject = {
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
 };
 
-function finishOperation(path: string, method: string, op: Operation): void {
-  const errors = errorsOf(path, method, op);
+function finishOperation(path: string, method: string, op: Operation, handler: string | undefined): void {
+  const facts: OperationFacts = {
+    handler,
+    authenticated: !isPublic(op),
+    auditedChange: method !== 'get' && path.startsWith(COMPANY_PATH) && Boolean(op['x-permission']),
+  };
+  const errors = errorsOf(path, method, op, facts);
   if (takesIdempotencyKey(method, op))
     op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/Idempotency-Key' }];
   delete op[ERRORS_EXTENSION];
@@ -124,43 +133,29 @@ function finishOperation(path: string, method: string, op: Operation): void {
     byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   for (const [status, codes] of byStatus) {
     const declared = responses[status]?.description;
+    const examples = errorExamples(path, method, codes, (code) => thrownMessages(facts, code));
     responses[status] = {
       description: declared || codes.map((code) => `\`${code}\`: ${errors.get(code)}.`).join(' '),
       ...(status === ERROR_STATUS.rate_limited ? { headers: headerRefs(['Retry-After', ...QUOTA_HEADERS]) } : {}),
+      ...(status === ERROR_STATUS.service_unavailable ? { headers: headerRefs(['Retry-After']) } : {}),
+      content: { 'application/json': { schema: ERROR_ENVELOPE, examples } },
     };
   }
-  // Every 4xx, the derived ones and any a handler declares itself, is in the envelope.
+  // Every error, the derived ones and any a handler declares itself, is in the envelope; no
+  // `default` stands in for undeclared ones (a 500 is a defect, not part of the interface).
   for (const [status, response] of Object.entries(responses)) {
-    if (status.startsWith('4')) response.content = { 'application/json': { schema: ERROR_ENVELOPE } };
+    if (/^[45]/.test(status)) response.content ??= { 'application/json': { schema: ERROR_ENVELOPE } };
   }
-  responses.default = {
-    description: '`internal_error` (500), or `service_unavailable` (503, see Retry-After)',
-    content: { 'application/json': { schema: ERROR_ENVELOPE } },
-  };
   for (const [status, response] of Object.entries(responses)) {
     if (!/^2\d\d$/.test(status)) continue;
     response.description ||= 'Success: the envelope, its `data` as below';
+    withSuccessMessage(Number(status), response);
     if (!isPublic(op)) response.headers = { ...response.headers, ...headerRefs(QUOTA_HEADERS) };
   }
   const errorList = [...errors.keys()].map((code) => `${ERROR_STATUS[code]} \`${code}\``).join(', ');
   op.description = [op.description, `**Access:** ${accessOf(path, op)}.`, `**Errors:** ${errorList}.`]
     .filter(Boolean)
     .join('\n\n');
-}
-
-/**
- * OpenAPI 3.0 ignores `nullable` beside `oneOf`/`anyOf` without a `type` (the Swagger plugin puts
- * it there for `object | null`); on the first branch it means the same and validators honour it.
- */
-function moveNullableIntoBranch(node: unknown): void {
-  if (typeof node !== 'object' || node === null) return;
-  const schema = node as SchemaObject;
-  const branches = schema.oneOf ?? schema.anyOf;
-  if (schema.nullable && !schema.type && branches?.length && !('$ref' in branches[0])) {
-    delete schema.nullable;
-    branches[0].nullable = true;
-  }
-  for (const child of Object.values(node)) moveNullableIntoBranch(child);
 }
 
 /** Every schema a request can carry: bodies and what they refer to, and query parameters. */
@@ -226,14 +221,14 @@ function refuseDuplicateOperationIds(entries: Array<[string, string, Operation]>
  * error codes in each description, the error envelope on every 4xx, quota headers, 429,
  * examples the schemas determine, tag descriptions. Throws on clashing operation ids.
  */
-export function finishOpenApiDocument(generated: OpenAPIObject): OpenAPIObject {
+export function finishOpenApiDocument(generated: OpenAPIObject, handlers: HandlerKeys = new Map()): OpenAPIObject {
   // A copy: Nest's document shares objects with the decorators' metadata, which must stay as declared.
   const document = structuredClone(generated);
   const entries = Object.entries(document.paths).flatMap(([path, item]) =>
     METHODS.filter((method) => item[method]).map((method) => [path, method, item[method] as Operation] as const),
   );
   refuseDuplicateOperationIds(entries.map((entry) => [...entry]));
-  for (const [path, method, op] of entries) finishOperation(path, method, op);
+  for (const [path, method, op] of entries) finishOperation(path, method, op, handlers.get(op.operationId!));
   const operations = entries.map(([, , op]) => op);
   const schemas = requestSchemas(document, operations);
   completeRequestProperties(schemas);
@@ -242,10 +237,11 @@ export function finishOpenApiDocument(generated: OpenAPIObject): OpenAPIObject {
   // pre-fills a 404) but say where their value comes from.
   for (const op of operations) (op.parameters as ParameterObject[] | undefined)?.forEach(settleQueryExample);
   describePathParameters(document);
-  moveNullableIntoBranch(document);
+  expressNulls(document);
   document.components = {
     ...document.components,
     headers: HEADERS,
+    examples: ERROR_EXAMPLES,
     parameters: { 'Idempotency-Key': IDEMPOTENCY_KEY_PARAMETER },
   };
   const used = [...new Set(operations.flatMap((op) => op.tags ?? []))];

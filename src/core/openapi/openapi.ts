@@ -32,7 +32,13 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addSecurityRequirements(API_KEY_SCHEME)
     .build();
   refuseDuplicateModelNames(app);
-  return finishOpenApiDocument(SwaggerModule.createDocument(app, config, { operationIdFactory: operationIdOf }));
+  const handlers = new Map<string, string>();
+  const operationIdFactory = (controllerKey: string, methodKey: string) => {
+    const id = operationIdOf(controllerKey, methodKey);
+    handlers.set(id, `${controllerKey}.${methodKey}`);
+    return id;
+  };
+  return finishOpenApiDocument(SwaggerModule.createDocument(app, config, { operationIdFactory }), handlers);
 }
 
 /** Swagger UI at /api/docs, the document at /api/docs-json. */

@@ -1,8 +1,9 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
-import { ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CompanyAccess, CurrentCompany } from '../../core/access/company-access';
 import { MediaFileQueryDto, MediaStatisticsDto } from './dto/media.dto';
+import { DOWNLOAD_CONTENT } from './file-types';
 import { MediaService } from './media.service';
 import { Endpoint } from '../../core/openapi/endpoint.decorator';
 
@@ -25,13 +26,12 @@ export class MediaController {
     description:
       'Streams with Content-Type, Content-Length and an attachment Content-Disposition; one `Range: bytes=` range gives 206.',
   })
-  @ApiProduces('application/octet-stream')
   @ApiResponse({
     status: 200,
-    description: 'The file',
-    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    description: 'The file, with the content type it was stored with',
+    content: DOWNLOAD_CONTENT,
   })
-  @ApiResponse({ status: 206, description: 'The requested byte range of the file' })
+  @ApiResponse({ status: 206, description: 'The requested byte range of the file', content: DOWNLOAD_CONTENT })
   download(
     @CurrentCompany() company: CompanyAccess,
     @Query() query: MediaFileQueryDto,

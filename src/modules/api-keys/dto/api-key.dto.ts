@@ -24,8 +24,8 @@ export class CreateApiKeyDto {
   daily_requests?: number = 1000;
 }
 
-/** The key as GET one returns it: every column but the hash. */
-export class ApiKeyDto extends OmitType(ApiKeyEntity, ['key_hash'] as const) {}
+/** The key as GET one returns it: every column but the hash (and not the owner's account row, which holds credentials). */
+export class ApiKeyDto extends OmitType(ApiKeyEntity, ['key_hash', 'account'] as const) {}
 
 /** A key in the list (spec: API key list item). */
 export class ApiKeyListItemDto extends OmitType(ApiKeyDto, ['account_id', 'updated_at'] as const) {}

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { FILE_CONTENT_TYPES } from '../../storage/file-types';
 import { pdfWorkerMain, PdfWorkerData, PdfWorkerMessage } from './pdf-worker';
 
 /** One table of a document: its name, column headers and rows (each a list of cells). */
@@ -22,10 +23,7 @@ export interface TableContent {
 
 export type DocFormat = 'pdf' | 'xlsx';
 
-export const CONTENT_TYPES: Record<DocFormat, string> = {
-  pdf: 'application/pdf',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
+export const CONTENT_TYPES: Record<DocFormat, string> = FILE_CONTENT_TYPES;
 
 /** A Cyrillic-capable font embedded in every PDF (DejaVu, shipped by the dejavu-fonts-ttf package). */
 export const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');

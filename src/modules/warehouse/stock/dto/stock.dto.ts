@@ -145,8 +145,9 @@ export class ConsumptionDto {
 
 /** A batch: an income's positions are the StockPositions it made, an outcome's what it consumed. */
 export class StockBatchDto extends OmitType(StockBatchEntity, ['company_id', 'company'] as const) {
+  // anyOf: an empty list is either.
   @ApiProperty({
-    oneOf: [
+    anyOf: [
       { type: 'array', items: { $ref: '#/components/schemas/StockPositionDto' } },
       { type: 'array', items: { $ref: '#/components/schemas/ConsumptionDto' } },
     ],
