@@ -154,9 +154,9 @@ function captureBody(res: ServerResponse): () => Buffer | null {
 
 /**
  * Watches every answer of `server` and keeps each violation of the document (one line per
- * operation, status and problem). `violations()` lists them.
+ * operation, status and problem). `take()` lists them and starts a new list.
  */
-export function watchResponses(server: Server): { violations(): string[] } {
+export function watchResponses(server: Server): { take(): string[] } {
   const found = new Map<string, string>();
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const body = captureBody(res);
@@ -177,7 +177,22 @@ export function watchResponses(server: Server): { violations(): string[] } {
       }
     });
   });
-  return { violations: () => [...found.values()] };
+  return {
+    take: () => {
+      const violations = [...found.values()];
+      found.clear();
+      return violations;
+    },
+  };
+}
+
+/** Fails when answers contradicted the document, listing each. */
+export function failOnViolations(violations: string[]): void {
+  if (!violations.length) return;
+  throw new Error(
+    `${violations.length} answer(s) contradict docs/openapi.json (fix the document's generation, ` +
+      `see docs/openapi.md):\n${violations.join('\n')}`,
+  );
 }
 
 /**
@@ -186,20 +201,15 @@ export function watchResponses(server: Server): { violations(): string[] } {
  */
 export function checkingResponses<T extends { app: { getHttpServer(): Server }; close(): Promise<void> }>(
   testApp: T,
-): T {
+): T & { takeViolations(): string[] } {
   const watch = watchResponses(testApp.app.getHttpServer());
   const close = testApp.close;
   return {
     ...testApp,
+    takeViolations: watch.take,
     close: async () => {
       await close();
-      const violations = watch.violations();
-      if (violations.length) {
-        throw new Error(
-          `${violations.length} answer(s) contradict docs/openapi.json (fix the document's generation, ` +
-            `see docs/openapi.md):\n${violations.join('\n')}`,
-        );
-      }
+      failOnViolations(watch.take());
     },
   };
 }

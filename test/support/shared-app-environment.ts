@@ -5,7 +5,7 @@ import NodeEnvironment from 'jest-environment-node';
 import { join, sep } from 'node:path';
 import { addHook } from 'pirates';
 import type { TestInfrastructure } from './global-setup';
-import { SHARED_APP_PRAGMA, SHARED_APP_URL } from './shared-app';
+import { SHARED_APP_PRAGMA, SHARED_APP_URL, SHARED_APP_VIOLATIONS } from './shared-app';
 import type * as TestAppModule from './test-app';
 
 /** jest-worker's message asking a worker process to end (CHILD_MESSAGE_END in jest-worker's types). */
@@ -100,7 +100,9 @@ export default class SharedAppEnvironment extends NodeEnvironment {
 
   async setup(): Promise<void> {
     await super.setup();
-    if (this.sharesApp) this.global[SHARED_APP_URL] = () => sharedAppUrl(this.projectConfig);
-    else await stopSharedApp();
+    if (this.sharesApp) {
+      this.global[SHARED_APP_URL] = () => sharedAppUrl(this.projectConfig);
+      this.global[SHARED_APP_VIOLATIONS] = async () => (shared ? (await shared).takeViolations() : []);
+    } else await stopSharedApp();
   }
 }

@@ -2,18 +2,24 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { databaseOptions } from '../../src/database/database.options';
+import { failOnViolations } from './response-validator';
 
 /** The docblock tag of a suite that runs on the shared application. */
 export const SHARED_APP_PRAGMA = 'shared-app';
 
 /** The global through which test/support/shared-app-environment.ts hands a suite the shared application's URL. */
 export const SHARED_APP_URL = 'sharedTestAppUrl';
+/** The global through which a suite takes the answers of the shared application that contradicted docs/openapi.json. */
+export const SHARED_APP_VIOLATIONS = 'sharedTestAppViolations';
 
 /** What a suite of the shared application holds: an agent on it, and its own connection to the run's database. */
 export interface SharedTestApp {
   http: TestAgent;
   db: DataSource;
-  /** Closes this suite's connection; the application stays for the next suite. */
+  /**
+   * Closes this suite's connection; the application stays for the next suite. Fails, as an
+   * application of its own would, when the suite's answers contradicted docs/openapi.json.
+   */
   close(): Promise<void>;
 }
 
@@ -36,5 +42,13 @@ export async function sharedTestApp(): Promise<SharedTestApp> {
     migrations: [],
   });
   await db.initialize();
-  return { http: request(url), db, close: () => db.destroy() };
+  const takeViolations = (globalThis as { [SHARED_APP_VIOLATIONS]?: () => Promise<string[]> })[SHARED_APP_VIOLATIONS]!;
+  return {
+    http: request(url),
+    db,
+    close: async () => {
+      await db.destroy();
+      failOnViolations(await takeViolations());
+    },
+  };
 }

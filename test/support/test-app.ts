@@ -10,6 +10,8 @@ import { checkingResponses } from './response-validator';
 export interface TestApp {
   app: NestExpressApplication;
   http: TestAgent;
+  /** The answers so far that contradicted docs/openapi.json (then a new list starts); close() fails on any left. */
+  takeViolations(): string[];
   close(): Promise<void>;
 }
 

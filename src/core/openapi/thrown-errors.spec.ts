@@ -23,4 +23,9 @@ describe('thrown-errors.json', () => {
     expect(analysed['ClientsController.list']).toHaveProperty('service_unavailable');
     expect(analysed['HealthController.getStatus']).toEqual({});
   });
+
+  it("reads a StatusRoutes transition (made at run time) through the controller's setStatus", () => {
+    expect(analysed['SourcesController.deactivate']?.conflict).toContain('The system source cannot be changed');
+    expect(analysed['CatalogUnitsController.activate']).toEqual(analysed['CatalogUnitsController.deactivate']);
+  });
 });

@@ -57,6 +57,27 @@ function messageOf(node: ts.Expression | undefined, checker: ts.TypeChecker): st
   return '';
 }
 
+/** Codes by status, then name; each code's messages sorted. */
+const listed = (found: Found) =>
+  Object.fromEntries(
+    [...found]
+      .sort(([a], [b]) => ERROR_STATUS[a] - ERROR_STATUS[b] || a.localeCompare(b))
+      .map(([code, messages]) => [code, [...messages].sort()]),
+  );
+
+/** The route names of a controller that `extends StatusRoutes({ …, routes: { activate: …, … } })`. */
+function statusRouteNames(controller: ts.ClassDeclaration): string[] {
+  const base = controller.heritageClauses?.flatMap((clause) => clause.types)[0]?.expression;
+  if (!base || !ts.isCallExpression(base) || base.expression.getText() !== 'StatusRoutes') return [];
+  const [declaration] = base.arguments;
+  if (!declaration || !ts.isObjectLiteralExpression(declaration)) return [];
+  const routes = declaration.properties.find(
+    (property): property is ts.PropertyAssignment => ts.isPropertyAssignment(property) && property.name.getText() === 'routes',
+  )?.initializer;
+  if (!routes || !ts.isObjectLiteralExpression(routes)) return [];
+  return routes.properties.flatMap((property) => (property.name ? [property.name.getText()] : []));
+}
+
 class Analysis {
   private readonly checker: ts.TypeChecker;
   private readonly memo = new Map<ts.Node, Found>();
@@ -73,15 +94,17 @@ class Analysis {
       for (const statement of file.statements) {
         if (!ts.isClassDeclaration(statement) || !statement.name) continue;
         if (!decoratorNames(statement).includes('Controller')) continue;
-        for (const member of statement.members) {
-          if (!ts.isMethodDeclaration(member) || !member.body) continue;
+        const methods = statement.members.filter(
+          (member): member is ts.MethodDeclaration => ts.isMethodDeclaration(member) && !!member.body,
+        );
+        for (const member of methods) {
           if (!decoratorNames(member).some((name) => ROUTE_DECORATORS.has(name))) continue;
-          const found = this.reach(member);
-          result[`${statement.name.text}.${member.name.getText()}`] = Object.fromEntries(
-            [...found]
-              .sort(([a], [b]) => ERROR_STATUS[a] - ERROR_STATUS[b] || a.localeCompare(b))
-              .map(([code, messages]) => [code, [...messages].sort()]),
-          );
+          result[`${statement.name.text}.${member.name.getText()}`] = listed(this.reach(member));
+        }
+        // StatusRoutes' handlers are made at run time; each calls the controller's setStatus.
+        const setStatus = methods.find((member) => member.name.getText() === 'setStatus');
+        for (const route of setStatus ? statusRouteNames(statement) : []) {
+          result[`${statement.name.text}.${route}`] = listed(this.reach(setStatus!));
         }
       }
     }
