@@ -5,7 +5,7 @@ import { containing, listPage, Where } from '../../core/pagination/list';
 import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { Db } from '../../database/db';
-import { raw, sql } from '../../database/sql';
+import { raw, Sql, sql } from '../../database/sql';
 import { Row, Table } from '../../database/table';
 import { companyMembers } from '../members/members.repository';
 import { CompanyEntity } from './company.entity';
@@ -149,8 +149,11 @@ export class CompaniesRepository implements CompanyStandings {
    * reduce_permissions.
    */
   standing(companyId: string, accountId: string): Promise<CompanyStanding | null> {
-    return this.db.one<CompanyStanding>(
-      sql`SELECT c.plan_code, p.lvl AS plan_lvl, c.plan_expires_at, c.plan_expires_at <= now() AS expired, m.role,
+    return this.db.one<CompanyStanding>(this.standingStatement(companyId, accountId), 'access-company-standing');
+  }
+
+  standingStatement(companyId: string, accountId: string | Sql): Sql {
+    return sql`SELECT c.plan_code, p.lvl AS plan_lvl, c.plan_expires_at, c.plan_expires_at <= now() AS expired, m.role,
             CASE WHEN m.role = 'member' THEN ARRAY(
               SELECT DISTINCT code FROM unnest(
                 coalesce(
@@ -164,9 +167,7 @@ export class CompaniesRepository implements CompanyStandings {
           JOIN pricing_plans p ON p.code = c.plan_code
           LEFT JOIN company_members m ON m.company_id = c.id AND m.account_id = ${accountId}
           LEFT JOIN company_member_settings s ON s.company_id = c.id AND s.account_id = ${accountId}
-          WHERE c.id = ${companyId} AND c.deleting_at IS NULL`,
-      'access-company-standing',
-    );
+          WHERE c.id = ${companyId} AND c.deleting_at IS NULL`;
   }
 
   async holdForChange(companyId: string, exclusive = false): Promise<boolean> {
