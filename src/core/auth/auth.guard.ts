@@ -79,7 +79,12 @@ export class AuthGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<CompanyRequest>();
     const companyId = this.companyToRead(context, req);
     const standing: CallerCompanion | undefined =
-      companyId === undefined ? undefined : (accountId) => this.standings.standingStatement(companyId, accountId);
+      companyId === undefined
+        ? undefined
+        : {
+            name: 'company-standing',
+            statement: (accountId) => this.standings.standingStatement(companyId, accountId),
+          };
     const caller = await this.apiKeys.resolve(hashToken(raw), standing);
     if (!caller) throw AppException.unauthorized(INVALID_CREDENTIAL);
     if (companyId !== undefined) {

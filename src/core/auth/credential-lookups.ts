@@ -13,9 +13,13 @@ export interface ApiKeyCaller {
 
 /**
  * A statement answering at most one row about the caller's account, given as the SQL that names
- * the account's id: asked with the key's lookup so that it costs no round trip of its own.
+ * the account's id: asked with the key's lookup so that it costs no round trip of its own. The
+ * combined statement is prepared under `name`, so one name always builds the same text.
  */
-export type CallerCompanion = (accountId: Sql) => Sql;
+export interface CallerCompanion {
+  name: string;
+  statement(accountId: Sql): Sql;
+}
 
 export interface SessionCaller {
   sessionId: string;

@@ -86,8 +86,8 @@ export class ApiKeysRepository implements ApiKeyLookup {
           SELECT key.id AS api_key_id, key.daily_requests, usage.count AS used, ${raw(accounts.answer('a'))}
             ${companion ? sql`, companion.* ` : raw('')}
           FROM key JOIN accounts a ON a.id = key.account_id CROSS JOIN usage
-          ${companion ? sql`LEFT JOIN LATERAL (SELECT true AS found, answer.* FROM (${companion(raw('key.account_id'))}) answer) companion ON TRUE` : raw('')}`,
-      companion ? 'auth-resolve-api-key-with-companion' : 'auth-resolve-api-key',
+          ${companion ? sql`LEFT JOIN LATERAL (SELECT true AS found, answer.* FROM (${companion.statement(raw('key.account_id'))}) answer) companion ON TRUE` : raw('')}`,
+      companion ? `auth-resolve-api-key-with-${companion.name}` : 'auth-resolve-api-key',
     );
     if (rows.length === 0) return null;
     const [row] = rows;
