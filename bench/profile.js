@@ -19,6 +19,17 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2_000);
 const TOP = 25;
 const ROOT = join(__dirname, '..');
 
+/**
+ * CPU seconds the process has used (user + system, from /proc). The profile's samples are wall
+ * time: a sample taken after the process waited for a core counts for where it waited (mostly
+ * `writev`, which wakes a database backend), so on a loaded machine only this says what a request
+ * costs the process itself.
+ */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 const PACKAGE = /node_modules\/((?:@[^/]+\/)?[^/]+)/;
 
 /** Who a frame belongs to: `node_modules/<package>`, `ours` for the built service, else null (the runtime). */
@@ -109,8 +120,11 @@ async function main() {
       path: `/api/v1/companies/${companyId}/modules/crm/clients?page=1&limit=20`,
       headers: { 'x-api-key': key.raw_key },
     };
+    const cpuBefore = cpuSeconds(service.pid);
     const run = await runScenario(service.baseUrl, route, { duration: settings.duration });
+    const cpuMs = ((cpuSeconds(service.pid) - cpuBefore) * 1000) / run.total;
     process.stdout.write(`${route.name}: ${run.requests_per_s} req/s, p99 ${run.p99_ms} ms\n`);
+    process.stdout.write(`service CPU per request (user + system, from /proc): ${cpuMs.toFixed(3)} ms\n`);
     // A profile of refusals (a spent quota, a 5xx) would say nothing about the list.
     if (run.non2xx > 0 || run.errors > 0) throw new Error(`${run.non2xx} answers outside 2xx, ${run.errors} errors`);
     requests = run.total;

@@ -527,6 +527,70 @@ describe('Access control', () => {
     });
   });
 
+  describe("an API key's read of a company route: the company's standing comes with the key's lookup", () => {
+    let owner: TestAccount;
+    let reader: TestAccount;
+    let stranger: TestAccount;
+    let outsider: TestAccount;
+    let companyId: string;
+    const keys = new Map<TestAccount, string>();
+
+    beforeAll(async () => {
+      [owner, reader, stranger, outsider] = await Promise.all(
+        ['keyowner', 'keyreader', 'keystranger', 'keyoutsider'].map((name) => newAccount(t.http, name)),
+      );
+      companyId = (await newCompany(t.http, owner)).id;
+      await addMember(db, companyId, reader, ['logs', 'crm.clients']);
+      await addMember(db, companyId, stranger, []);
+      for (const who of [owner, reader, stranger, outsider]) keys.set(who, (await newApiKey(t.http, who)).raw_key);
+    });
+
+    const answers = async (who: TestAccount, path: string) => {
+      const [bySession, byKey] = [
+        await t.http.get(path).set(who.auth),
+        await t.http.get(path).set('X-API-Key', keys.get(who)!),
+      ];
+      return { session: [bySession.status, bySession.body.data], key: [byKey.status, byKey.body.data] };
+    };
+
+    it('answers every caller exactly as their session does', async () => {
+      const paths = (id: string) => [
+        `/api/v1/companies/${id}/test-only/logs`,
+        `/api/v1/companies/${id}/permissions/me`,
+        `/api/v1/companies/${id}/modules/crm/clients?page=1&limit=5`,
+      ];
+      const seen: number[] = [];
+      for (const who of [owner, reader, stranger, outsider]) {
+        for (const path of [...paths(companyId), ...paths(UNKNOWN), ...paths('nope')]) {
+          const { session, key } = await answers(who, path);
+          expect(key).toEqual(session);
+          seen.push(key[0]);
+        }
+      }
+      expect(new Set(seen)).toEqual(new Set([200, 400, 403, 404]));
+      await setPlan(db, companyId, 'enterprise', new Date(Date.now() - 1000));
+      const { session, key } = await answers(reader, `/api/v1/companies/${companyId}/permissions/me`);
+      expect(key).toEqual(session);
+      expect(key[1].permissions).toEqual(['crm.clients', 'logs']);
+    });
+
+    it('costs no statement of its own; a session still looks the standing up', async () => {
+      const pool = (db.driver as any).master;
+      const query = jest.spyOn(pool, 'query');
+      const standingLookups = () =>
+        query.mock.calls.filter(([config]: any[]) => config?.name === 'access-company-standing').length;
+      try {
+        const path = `/api/v1/companies/${companyId}/test-only/logs`;
+        expectSuccess(await t.http.get(path).set('X-API-Key', keys.get(reader)!));
+        expect(standingLookups()).toBe(0);
+        expectSuccess(await t.http.get(path).set(reader.auth));
+        expect(standingLookups()).toBe(1);
+      } finally {
+        query.mockRestore();
+      }
+    });
+  });
+
   describe('the audit record shares the change’s transaction', () => {
     let owner: TestAccount;
     beforeAll(async () => {

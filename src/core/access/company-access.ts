@@ -1,5 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { AuthenticatedRequest } from '../auth/auth-context';
+import type { PrefetchedStanding } from './company-standing';
 
 /** How the caller reaches the company: as its owner, a member, or a platform administrator. */
 export type CompanyRole = 'owner' | 'member' | 'admin';
@@ -13,7 +14,10 @@ export interface CompanyAccess {
   readonly permissions: string[];
 }
 
-export type CompanyRequest = AuthenticatedRequest & { companyAccess?: CompanyAccess };
+export type CompanyRequest = AuthenticatedRequest & {
+  companyAccess?: CompanyAccess;
+  prefetchedStanding?: PrefetchedStanding;
+};
 
 /** The company of a company-scoped route, as the guard resolved it for the caller. */
 export const CurrentCompany = createParamDecorator((_data: unknown, context: ExecutionContext): CompanyAccess => {

@@ -55,7 +55,11 @@ export class CompanyGuard implements CanActivate {
     const companyId = params.id;
     const adminAccess = this.reflector.get<AdminAccess | undefined>(ADMIN_ACCESS, context.getHandler());
     const actsAsAdmin = account.is_admin && adminAccess !== undefined;
-    const standing = await this.standings.standing(companyId, account.id);
+    const prefetched = req.prefetchedStanding;
+    const standing =
+      prefetched?.companyId === companyId && prefetched.accountId === account.id
+        ? prefetched.standing
+        : await this.standings.standing(companyId, account.id);
     if (!standing || (!standing.role && !actsAsAdmin)) throw AppException.notFound('Company');
 
     // For object metadata Nest merges class and handler declarations into one object.

@@ -1,3 +1,4 @@
+import type { Sql } from '../../database/sql';
 import type { CallerAccount } from './auth-context';
 
 export interface ApiKeyCaller {
@@ -6,6 +7,18 @@ export interface ApiKeyCaller {
   /** Requests counted today (UTC), this one included. */
   used: number;
   account: CallerAccount;
+  /** The companion statement's row (see ApiKeyLookup.resolve), null when it found none. */
+  companion?: Record<string, unknown> | null;
+}
+
+/**
+ * A statement answering at most one row about the caller's account, given as the SQL that names
+ * the account's id: asked with the key's lookup so that it costs no round trip of its own. The
+ * combined statement is prepared under `name`, so one name always builds the same text.
+ */
+export interface CallerCompanion {
+  name: string;
+  statement(accountId: Sql): Sql;
 }
 
 export interface SessionCaller {
@@ -21,9 +34,10 @@ export interface SessionCaller {
 export abstract class ApiKeyLookup {
   /**
    * The usable key's caller, this request counted against the key's quota for the current UTC
-   * day in the same statement. Null when the key is unknown, revoked or expired.
+   * day in the same statement. Null when the key is unknown, revoked or expired. A `companion`
+   * is answered in the same statement too (the company guard's standing on a company route).
    */
-  abstract resolve(keyHash: string): Promise<ApiKeyCaller | null>;
+  abstract resolve(keyHash: string, companion?: CallerCompanion): Promise<ApiKeyCaller | null>;
 }
 
 export abstract class SessionLookup {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ApiKeyCaller, ApiKeyLookup } from '../../core/auth/credential-lookups';
+import type { ApiKeyCaller, ApiKeyLookup, CallerCompanion } from '../../core/auth/credential-lookups';
 import { listPage, Where } from '../../core/pagination/list';
 import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
@@ -66,10 +66,10 @@ export class ApiKeysRepository implements ApiKeyLookup {
   /**
    * Finds a usable key and counts this request against its quota for the current UTC day,
    * atomically (the UPSERT serialises concurrent requests on the key's usage row), in one
-   * round trip.
+   * round trip, with the `companion` statement's row (over the key's account) when one is given.
    */
-  async resolve(keyHash: string): Promise<ApiKeyCaller | null> {
-    const row = await this.db.one<AccountDto & { api_key_id: string; daily_requests: number; used: number }>(
+  async resolve(keyHash: string, companion?: CallerCompanion): Promise<ApiKeyCaller | null> {
+    const { fields, rows } = await this.db.arrays(
       sql`WITH key AS (
             SELECT id, account_id, daily_requests FROM api_keys
             WHERE key_hash = ${keyHash} AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())
@@ -84,11 +84,29 @@ export class ApiKeysRepository implements ApiKeyLookup {
               AND (last_used_at IS NULL OR last_used_at < now() - ${LAST_USED_RESOLUTION}::interval)
           )
           SELECT key.id AS api_key_id, key.daily_requests, usage.count AS used, ${raw(accounts.answer('a'))}
-          FROM key JOIN accounts a ON a.id = key.account_id CROSS JOIN usage`,
-      'auth-resolve-api-key',
+            ${companion ? sql`, companion.* ` : raw('')}
+          FROM key JOIN accounts a ON a.id = key.account_id CROSS JOIN usage
+          ${companion ? sql`LEFT JOIN LATERAL (SELECT true AS found, answer.* FROM (${companion.statement(raw('key.account_id'))}) answer) companion ON TRUE` : raw('')}`,
+      companion ? `auth-resolve-api-key-with-${companion.name}` : 'auth-resolve-api-key',
     );
-    if (!row) return null;
-    const { api_key_id, daily_requests, used, ...account } = row;
-    return { apiKeyId: api_key_id, dailyRequests: daily_requests, used, account };
+    if (rows.length === 0) return null;
+    const [row] = rows;
+    const found = companion ? fields.indexOf('found', 3) : fields.length;
+    const [account, answer] = [fieldsOf(fields, row, 3, found), fieldsOf(fields, row, found + 1, fields.length)];
+    const caller: ApiKeyCaller = {
+      apiKeyId: row[0] as string,
+      dailyRequests: row[1] as number,
+      used: row[2] as number,
+      account: account as unknown as AccountDto,
+    };
+    if (companion) caller.companion = row[found] ? answer : null;
+    return caller;
   }
+}
+
+/** The named columns `from` to `to` (exclusive) of an array row, as an object. */
+function fieldsOf(fields: string[], row: unknown[], from: number, to: number): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (let i = from; i < to; i++) object[fields[i]] = row[i];
+  return object;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CompanyStanding, CompanyStandings } from '../../core/access/company-standing';
 import { Db } from '../../database/db';
-import { sql } from '../../database/sql';
+import { Sql, sql } from '../../database/sql';
 
 /** Core's CompanyStandings over the companies module's tables: the company guard's one query and the change hold. */
 @Injectable()
@@ -15,8 +15,11 @@ export class CompanyStandingsRepository implements CompanyStandings {
    * reduce_permissions.
    */
   standing(companyId: string, accountId: string): Promise<CompanyStanding | null> {
-    return this.db.one<CompanyStanding>(
-      sql`SELECT c.plan_code, p.lvl AS plan_lvl, c.plan_expires_at, c.plan_expires_at <= now() AS expired, m.role,
+    return this.db.one<CompanyStanding>(this.standingStatement(companyId, accountId), 'access-company-standing');
+  }
+
+  standingStatement(companyId: string, accountId: string | Sql): Sql {
+    return sql`SELECT c.plan_code, p.lvl AS plan_lvl, c.plan_expires_at, c.plan_expires_at <= now() AS expired, m.role,
             CASE WHEN m.role = 'member' THEN ARRAY(
               SELECT DISTINCT code FROM unnest(
                 coalesce(
@@ -30,9 +33,7 @@ export class CompanyStandingsRepository implements CompanyStandings {
           JOIN pricing_plans p ON p.code = c.plan_code
           LEFT JOIN company_members m ON m.company_id = c.id AND m.account_id = ${accountId}
           LEFT JOIN company_member_settings s ON s.company_id = c.id AND s.account_id = ${accountId}
-          WHERE c.id = ${companyId} AND c.deleting_at IS NULL`,
-      'access-company-standing',
-    );
+          WHERE c.id = ${companyId} AND c.deleting_at IS NULL`;
   }
 
   async holdForChange(companyId: string, exclusive = false): Promise<boolean> {
