@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SessionLookup } from '../../core/auth/credential-lookups';
+import { AccountRecords, AccountSessions } from './account-ports';
 import { AccountsController } from './accounts.controller';
 import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
@@ -12,7 +13,9 @@ import { SessionsRepository } from './sessions.repository';
     AccountsRepository,
     SessionsRepository,
     { provide: SessionLookup, useExisting: SessionsRepository },
+    { provide: AccountRecords, useExisting: AccountsRepository },
+    { provide: AccountSessions, useExisting: SessionsRepository },
   ],
-  exports: [AccountsRepository, SessionsRepository, SessionLookup],
+  exports: [AccountRecords, AccountSessions, SessionLookup],
 })
 export class AccountsModule {}

@@ -8,6 +8,9 @@ import type { AccountDto, AccountSummaryDto } from './dto/account.dto';
 export const accounts = new Table(AccountEntity);
 const ACCOUNT = accounts.select();
 
+/** An account's answer columns from rows aliased `alias`, for another module's statement that answers the account with its own rows. */
+export const accountAnswer = (alias: string) => accounts.answer(alias);
+
 export type AccountChanges = Partial<Pick<Row<AccountEntity>, 'name' | 'description' | 'type'>>;
 
 @Injectable()

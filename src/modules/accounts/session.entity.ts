@@ -1,6 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { AccountEntity } from './account.entity';
-import { FingerprintEntity } from '../fingerprints/fingerprint.entity';
 
 /**
  * A signed-in session: its current access token's SHA-256 (never the token) and the end of its
@@ -28,9 +27,9 @@ export class SessionEntity {
   @Column({ type: 'uuid', nullable: true })
   fingerprint_id: string | null;
 
-  @ManyToOne(() => FingerprintEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('fingerprints', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'fingerprint_id' })
-  fingerprint?: FingerprintEntity;
+  fingerprint?: unknown;
 
   /** When the current access token stops working. */
   @Column({ type: 'timestamptz' })

@@ -6,7 +6,7 @@ import { Public } from '../../core/auth/auth.decorators';
 import { RefreshCookie } from '../../core/auth/refresh-cookie';
 import { ApiEnvelope } from '../../core/openapi/api-envelope.decorator';
 import { ApiErrors } from '../../core/openapi/api-errors.decorator';
-import { AccountDto } from '../accounts/dto/account.dto';
+import { AccountDto } from '../accounts/accounts.face';
 import { AuthService, Issued } from './auth.service';
 import {
   AccessTokenDto,

@@ -1,5 +1,4 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { AccountEntity } from '../accounts/account.entity';
 
 /** A mailed password-reset token, as its SHA-256: single use, valid one hour. */
 @Entity('password_resets')
@@ -11,9 +10,9 @@ export class PasswordResetEntity {
   @Column({ type: 'uuid' })
   account_id: string;
 
-  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('accounts', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
+  account?: unknown;
 
   @Index('password_resets_token_hash_key', { unique: true })
   @Column({ type: 'char', length: 64 })

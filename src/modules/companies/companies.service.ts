@@ -8,7 +8,8 @@ import { AppException, found } from '../../core/http/app.exception';
 import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { StorageService } from '../../core/storage/storage.service';
-import { PlanCatalog } from '../plans/plan-catalog';
+import { Memberships } from '../members/members.face';
+import { PlanCatalog } from '../plans/plans.face';
 import { CompaniesRepository, TableBytes, toMb } from './companies.repository';
 import { CompanyLifecycle } from './company-lifecycle';
 import { CompanyPurger } from './company-purger';
@@ -43,6 +44,7 @@ export class CompaniesService {
 
   constructor(
     private readonly companies: CompaniesRepository,
+    private readonly memberships: Memberships,
     private readonly plans: PlanCatalog,
     private readonly lifecycle: CompanyLifecycle,
     private readonly purger: CompanyPurger,
@@ -79,7 +81,10 @@ export class CompaniesService {
       plan_expires_at: new Date(Date.now() + TRIAL_DAYS * 86400_000),
       plan_is_trial: true,
     });
-    if (id) await this.lifecycle.companyCreated(id);
+    if (id) {
+      await this.memberships.addOwner(id, auth.account.id);
+      await this.lifecycle.companyCreated(id);
+    }
     return id;
   }
 

@@ -8,8 +8,6 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { AccountEntity } from '../accounts/account.entity';
-import { PricingPlanEntity } from '../plans/pricing-plan.entity';
 
 @Entity('companies')
 @Index('companies_public_created_at_idx', ['created_at', 'id'], { where: 'is_public AND deleting_at IS NULL' })
@@ -46,16 +44,16 @@ export class CompanyEntity {
   @Column({ type: 'uuid' })
   owner_id: string;
 
-  @ManyToOne(() => AccountEntity, { onDelete: 'RESTRICT' })
+  @ManyToOne('accounts', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'owner_id' })
-  owner?: AccountEntity;
+  owner?: unknown;
 
   @Column({ type: 'varchar', length: 32 })
   plan_code: string;
 
-  @ManyToOne(() => PricingPlanEntity, { onDelete: 'RESTRICT' })
+  @ManyToOne('pricing_plans', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'plan_code' })
-  plan?: PricingPlanEntity;
+  plan?: unknown;
 
   @Column({ type: 'timestamptz' })
   plan_expires_at: Date;

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index } from 'typeorm';
-import { CompanyOwnedEntity } from '../companies/company-owned.entity';
+import { CompanyOwnedEntity } from '../companies/companies.face';
 
 /** The modules a document may come from (spec 2, Doc). */
 export const DOC_MODULES = ['fm', 'crm', 'hrm', 'wm', 'dm'] as const;

@@ -6,7 +6,7 @@ import { ApiEnvelope, ApiPage } from '../../core/openapi/api-envelope.decorator'
 import { AccountInvitationQueryDto } from './dto/account-invitation-query.dto';
 import { InvitationAnswerDto, InvitationDto } from './dto/invitation.dto';
 import { InvitationsService } from './invitations.service';
-import { AccountDto } from '../accounts/dto/account.dto';
+import { AccountDto } from '../accounts/accounts.face';
 import { ApiErrors } from '../../core/openapi/api-errors.decorator';
 
 @ApiTags('Account')

@@ -1,13 +1,18 @@
 import { Module } from '@nestjs/common';
-import { MembersModule } from '../members/members.module';
+import { MembersModule } from '../members/members.face';
 import { AccountInvitationsController } from './account-invitations.controller';
+import { InvitationsController } from './invitations.controller';
+import { InvitationsRepository } from './invitations.repository';
+import { InvitationsService } from './invitations.service';
 
 /**
- * The account's side of invitations. The company's side (InvitationsController) and the
- * service live in the members module, whose routes share its `/accounts` path.
+ * Invitations, the company's side (InvitationsController, under the members' `/accounts` path:
+ * this module is imported before MembersModule, so `/accounts/invitations` is matched before
+ * `/accounts/{accountId}`) and the account's side.
  */
 @Module({
   imports: [MembersModule],
-  controllers: [AccountInvitationsController],
+  controllers: [InvitationsController, AccountInvitationsController],
+  providers: [InvitationsService, InvitationsRepository],
 })
 export class InvitationsModule {}

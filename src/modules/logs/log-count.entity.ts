@@ -1,6 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { keepCounts } from '../../core/pagination/kept-counts';
-import { CompanyEntity } from '../companies/company.entity';
 
 /**
  * How many audit records a company has per UTC day, in all (`filter` '') and per value of each
@@ -17,9 +16,9 @@ export class AuditLogCountEntity {
   @PrimaryColumn({ type: 'uuid' })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('companies', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  company?: unknown;
 
   @PrimaryColumn({ type: 'varchar', length: 128 })
   filter: string;

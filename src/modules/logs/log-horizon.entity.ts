@@ -1,5 +1,4 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { CompanyEntity } from '../companies/company.entity';
 
 /**
  * Where a company's log begins. Clear and optimize move it forward in their own transaction, so
@@ -11,9 +10,9 @@ export class AuditLogHorizonEntity {
   @PrimaryColumn({ type: 'uuid' })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('companies', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  company?: unknown;
 
   /** Records created before this time are gone for every reader and await the purger. */
   @Column({ type: 'timestamptz' })

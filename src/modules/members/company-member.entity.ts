@@ -2,8 +2,6 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { AccountEntity } from '../accounts/account.entity';
-import { CompanyEntity } from '../companies/company.entity';
 
 export const MEMBER_ROLES = ['owner', 'member'] as const;
 
@@ -44,13 +42,13 @@ export class CompanyMemberEntity {
   @PrimaryColumn({ type: 'uuid' })
   account_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('companies', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  company?: unknown;
 
-  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('accounts', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
+  account?: unknown;
 
   @Column({ type: 'varchar', length: 16 })
   role: string;

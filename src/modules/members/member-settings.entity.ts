@@ -1,6 +1,4 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { AccountEntity } from '../accounts/account.entity';
-import { CompanyEntity } from '../companies/company.entity';
 
 /**
  * A member's own permission adjustments in a company (the platform's account settings): codes
@@ -14,13 +12,13 @@ export class MemberSettingsEntity {
   @PrimaryColumn({ type: 'uuid' })
   account_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('companies', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  company?: unknown;
 
-  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('accounts', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
+  account?: unknown;
 
   @Column({ type: 'text', array: true, nullable: true })
   increase_permissions: string[] | null;

@@ -1,21 +1,22 @@
-import { forwardRef, Module } from '@nestjs/common';
-import { HrmModule } from '../hrm/hrm.module';
-import { InvitationsController } from '../invitations/invitations.controller';
-import { InvitationsRepository } from '../invitations/invitations.repository';
-import { InvitationsService } from '../invitations/invitations.service';
+import { Module } from '@nestjs/common';
+import { MemberRemovals, Memberships } from './member-ports';
 import { MembersController } from './members.controller';
 import { MembersRepository } from './members.repository';
 import { MembersService } from './members.service';
 
 /**
- * Members and the company's side of invitations, which share the `/companies/{id}/accounts`
- * paths: controllers register in this order, so `/accounts/invitations` is matched before
- * `/accounts/{accountId}`.
+ * Company members. The company's side of invitations shares the `/companies/{id}/accounts`
+ * paths; InvitationsModule is imported before this module (app.module.ts), so
+ * `/accounts/invitations` is matched before `/accounts/{accountId}`.
  */
 @Module({
-  imports: [forwardRef(() => HrmModule)],
-  controllers: [InvitationsController, MembersController],
-  providers: [MembersService, MembersRepository, InvitationsService, InvitationsRepository],
-  exports: [MembersRepository, InvitationsService],
+  controllers: [MembersController],
+  providers: [
+    MembersService,
+    MembersRepository,
+    MemberRemovals,
+    { provide: Memberships, useExisting: MembersRepository },
+  ],
+  exports: [Memberships, MemberRemovals],
 })
 export class MembersModule {}

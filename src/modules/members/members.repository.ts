@@ -89,6 +89,11 @@ export class MembersRepository {
     return row !== null;
   }
 
+  /** Makes the account the owner of the company it has just created. */
+  async addOwner(companyId: string, accountId: string): Promise<void> {
+    await this.db.affected(companyMembers.insert({ company_id: companyId, account_id: accountId, role: 'owner' }));
+  }
+
   /** Makes the account a member; an existing membership (the owner's included) is left as it is. */
   async add(companyId: string, accountId: string): Promise<void> {
     await this.db.affected(

@@ -1,7 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { AccountEntity } from '../accounts/account.entity';
-import { CompanyOwnedEntity } from '../companies/company-owned.entity';
-import { PricingPlanEntity } from '../plans/pricing-plan.entity';
+import { CompanyOwnedEntity } from '../companies/companies.face';
 
 export const PRICING_TRANSACTION_STATUSES = ['pending', 'success', 'unsuccess', 'revoked'] as const;
 
@@ -18,9 +16,9 @@ export class PricingTransactionEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid', nullable: true })
   account_id: string | null;
 
-  @ManyToOne(() => AccountEntity, { onDelete: 'SET NULL' })
+  @ManyToOne('accounts', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
+  account?: unknown;
 
   /** The plan's price for the period, in whole units of `currency`. */
   @Column({ type: 'int' })
@@ -35,9 +33,9 @@ export class PricingTransactionEntity extends CompanyOwnedEntity {
   @Column({ type: 'varchar', length: 32 })
   plan_code: string;
 
-  @ManyToOne(() => PricingPlanEntity, { onDelete: 'RESTRICT' })
+  @ManyToOne('pricing_plans', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'plan_code' })
-  plan?: PricingPlanEntity;
+  plan?: unknown;
 
   @Column({ type: 'varchar', length: 8 })
   period: string;

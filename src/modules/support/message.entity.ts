@@ -8,7 +8,6 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { CompanyEntity } from '../companies/company.entity';
 import { SupportTicketEntity } from './ticket.entity';
 
 /**
@@ -25,9 +24,9 @@ export class SupportMessageEntity {
   @Column({ type: 'uuid', update: false })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('companies', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  company?: unknown;
 
   @Column({ type: 'uuid', update: false })
   ticket_id: string;

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index } from 'typeorm';
-import { CompanyOwnedEntity } from '../companies/company-owned.entity';
+import { CompanyOwnedEntity } from '../companies/companies.face';
 
 export const TICKET_THEMES = [
   'technical_issue',

@@ -1,5 +1,4 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { CompanyEntity } from '../companies/company.entity';
 
 /** One change's event (CONTRACT 19), written in the change's transaction; its deliveries say where it goes. */
 @Entity('webhook_events')
@@ -11,9 +10,9 @@ export class WebhookEventEntity {
   @Column({ type: 'uuid' })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('companies', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  company?: unknown;
 
   /** The change's audit key. */
   @Column({ type: 'varchar', length: 64 })

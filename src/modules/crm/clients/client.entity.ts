@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { MetadataProperty } from '../../../core/http/validators';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 import { CRM_STATUSES, CrmSourceEntity } from '../sources/source.entity';
 
 export const CLIENT_TYPES = ['individual', 'legal'] as const;

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index } from 'typeorm';
 import { MetadataProperty } from '../../../core/http/validators';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 
 /**
  * Where clients come from. A fixed set, so reports can group by it (docs/crm.md); `organic`,

@@ -1,6 +1,4 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { CompanyEntity } from '../../companies/company.entity';
-import { EmployeeEntity } from '../../hrm/employees/employee.entity';
 import { DealEntity } from './deal.entity';
 
 /** An employee working on a deal; (company_id, employee_id) serves the list's employee filter. */
@@ -17,14 +15,14 @@ export class DealEmployeeEntity {
   @PrimaryColumn({ type: 'uuid' })
   employee_id: string;
 
-  @ManyToOne(() => EmployeeEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('employees', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'employee_id' })
-  employee?: EmployeeEntity;
+  employee?: unknown;
 
   @Column({ type: 'uuid' })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('companies', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  company?: unknown;
 }

@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 import { DealEntity } from './deal.entity';
 
 export const POSITION_UNITS = ['pcs', 'kg', 'g', 'l', 'ml', 'm', 'cm'] as const;

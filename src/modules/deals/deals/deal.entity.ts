@@ -1,6 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
-import { CrmClientEntity } from '../../crm/clients/client.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 import { DealStatusEntity } from '../statuses/deal-status.entity';
 import { DealTypeEntity } from '../types/deal-type.entity';
 
@@ -47,9 +46,9 @@ export class DealEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid', nullable: true })
   client_id: string | null;
 
-  @ManyToOne(() => CrmClientEntity, { onDelete: 'SET NULL' })
+  @ManyToOne('crm_clients', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'client_id' })
-  client?: CrmClientEntity;
+  client?: unknown;
 
   /** Σ round(price × quantity, 2) over the positions, in RUB. */
   @Column({ type: 'numeric', precision: 32, scale: 2, default: 0 })

@@ -1,7 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { CompanyEntity } from '../../companies/company.entity';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
-import { DocEntity } from '../../docs/doc.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 import { DealEntity } from '../deals/deal.entity';
 
 /**
@@ -14,9 +12,9 @@ export class DealInvoiceCounterEntity {
   @PrimaryColumn({ type: 'uuid' })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('companies', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  company?: unknown;
 
   @PrimaryColumn({ type: 'int' })
   year: number;
@@ -44,9 +42,9 @@ export class DealInvoiceEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid' })
   doc_id: string;
 
-  @ManyToOne(() => DocEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('docs', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'doc_id' })
-  doc?: DocEntity;
+  doc?: unknown;
 
   @Column({ type: 'int' })
   year: number;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StagedWrite } from '../../../core/audit/staged-write';
 import { StorageService } from '../../../core/storage/storage.service';
-import { MediaService } from '../../storage/media.service';
+import { MediaService } from '../../storage/storage.face';
 import type { DocModule } from '../doc.entity';
 import { DocsRepository } from '../docs.repository';
 import type { DocDto } from '../dto/doc.dto';

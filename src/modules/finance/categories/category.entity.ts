@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index } from 'typeorm';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 
 export const DIRECTIONS = ['income', 'expense'] as const;
 export type Direction = (typeof DIRECTIONS)[number];

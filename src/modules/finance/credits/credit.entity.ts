@@ -1,8 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { MetadataProperty } from '../../../core/http/validators';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
-import { CounterpartyEntity } from '../../counterparties/counterparty.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 
 /** debt: the company owes; credit: owed to the company. */
 export const CREDIT_TYPES = ['debt', 'credit'] as const;
@@ -66,10 +65,10 @@ export class CreditEntity extends CompanyOwnedEntity {
   counterparty_id: string;
 
   /** Counterparties are never deleted; they go with their company, as credits do. */
-  @ManyToOne(() => CounterpartyEntity, { onDelete: 'NO ACTION' })
+  @ManyToOne('counterparties', { onDelete: 'NO ACTION' })
   @JoinColumn([
     { name: 'company_id', referencedColumnName: 'company_id' },
     { name: 'counterparty_id', referencedColumnName: 'id' },
   ])
-  counterparty?: CounterpartyEntity;
+  counterparty?: unknown;
 }

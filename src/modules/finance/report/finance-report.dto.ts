@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsOptional } from 'class-validator';
-import { ModuleReportDto } from '../../docs/dto/module-report.dto';
+import { ModuleReportDto } from '../../docs/docs.face';
 
 export const REPORT_SHEETS = ['transactions', 'categories', 'credits'] as const;
 export type ReportSheet = (typeof REPORT_SHEETS)[number];

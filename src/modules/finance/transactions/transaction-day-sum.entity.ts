@@ -1,6 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { keepSums } from '../../../core/analysis/kept-sums';
-import { CompanyEntity } from '../../companies/company.entity';
 
 /**
  * A company's completed transactions summed per UTC day, currency and group: all (`dim` ''),
@@ -13,9 +12,9 @@ export class TransactionDaySumEntity {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'transaction_day_sums_pkey' })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('companies', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'transaction_day_sums_company_fkey' })
-  company?: CompanyEntity;
+  company?: unknown;
 
   @PrimaryColumn({ type: 'varchar', length: 32, primaryKeyConstraintName: 'transaction_day_sums_pkey' })
   dim: string;

@@ -2,11 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { MetadataProperty } from '../../../core/http/validators';
 import { CURRENCY_CODES } from '../../../core/money/currencies';
-import { CompanyEntity } from '../../companies/company.entity';
-import { EmployeeEntity } from '../../hrm/employees/employee.entity';
 import { DIRECTIONS, TransactionCategoryEntity } from '../categories/category.entity';
 import { CreditEntity } from '../credits/credit.entity';
-import { DealEntity } from '../../deals/deals/deal.entity';
 
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -42,9 +39,9 @@ export class TransactionEntity {
   @Column({ type: 'uuid', update: false })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('companies', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  company?: unknown;
 
   @Column({ type: 'numeric', precision: 23, scale: 8 })
   base_amount: number;
@@ -84,9 +81,9 @@ export class TransactionEntity {
   employee_id: string | null;
 
   /** Employees are never deleted; they go with their company, as transactions do. */
-  @ManyToOne(() => EmployeeEntity, { onDelete: 'NO ACTION' })
+  @ManyToOne('employees', { onDelete: 'NO ACTION' })
   @JoinColumn({ name: 'employee_id' })
-  employee?: EmployeeEntity;
+  employee?: unknown;
 
   @Column({ type: 'uuid', nullable: true })
   category_id: string | null;
@@ -112,7 +109,7 @@ export class TransactionEntity {
   deal_id: string | null;
 
   /** Added by the Deals migration. */
-  @ManyToOne(() => DealEntity, { onDelete: 'SET NULL' })
+  @ManyToOne('deals', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'deal_id' })
-  deal?: DealEntity;
+  deal?: unknown;
 }

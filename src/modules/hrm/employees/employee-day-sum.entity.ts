@@ -1,6 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { keepSums } from '../../../core/analysis/kept-sums';
-import { CompanyEntity } from '../../companies/company.entity';
 
 /**
  * A company's employees counted per UTC day of creation, in all and per status. Kept by the
@@ -12,9 +11,9 @@ export class EmployeeDaySumEntity {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'employee_day_sums_pkey' })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('companies', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'employee_day_sums_company_fkey' })
-  company?: CompanyEntity;
+  company?: unknown;
 
   @PrimaryColumn({ type: 'varchar', length: 32, primaryKeyConstraintName: 'employee_day_sums_pkey' })
   dim: string;

@@ -1,5 +1,4 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { CompanyEntity } from '../../companies/company.entity';
 import { PositionEntity } from '../positions/position.entity';
 import { EmployeeEntity } from './employee.entity';
 
@@ -25,7 +24,7 @@ export class EmployeePositionEntity {
   @JoinColumn({ name: 'position_id' })
   position?: PositionEntity;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('companies', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  company?: unknown;
 }

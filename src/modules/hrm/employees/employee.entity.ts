@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
-import { AccountEntity } from '../../accounts/account.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 
 export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
@@ -43,9 +42,9 @@ export class EmployeeEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid', nullable: true })
   account_id: string | null;
 
-  @ManyToOne(() => AccountEntity, { onDelete: 'SET NULL' })
+  @ManyToOne('accounts', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
+  account?: unknown;
 
   /** When the account was linked, null when none is. */
   @Column({ type: 'timestamptz', nullable: true })

@@ -4,7 +4,7 @@ import { CompanyAccess, CurrentCompany } from '../../../core/access/company-acce
 import { RequirePermission } from '../../../core/access/company-route.decorators';
 import { UploadsFirst } from '../../../core/audit/staged-write';
 import { ApiEnvelope } from '../../../core/openapi/api-envelope.decorator';
-import { DocDto } from '../../docs/dto/doc.dto';
+import { DocDto } from '../../docs/docs.face';
 import { RosterReportDto } from './roster-report.dto';
 import { RosterReportService } from './roster-report.service';
 import { ApiErrors } from '../../../core/openapi/api-errors.decorator';

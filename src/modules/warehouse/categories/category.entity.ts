@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { MetadataProperty } from '../../../core/http/validators';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 
 /** Status of a category and of a unit: nothing in the catalog is deleted, only deactivated. */
 export const CATALOG_STATUSES = ['active', 'inactive'] as const;

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMinSize, ArrayUnique, IsArray, IsIn, IsOptional } from 'class-validator';
-import { ModuleReportDto } from '../../docs/dto/module-report.dto';
+import { ModuleReportDto } from '../../docs/docs.face';
 
 /** The sheets of the warehouse report, in the order they appear. */
 export const REPORT_SHEETS = [

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity, Index } from 'typeorm';
 import { MetadataProperty } from '../../../core/http/validators';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 
 export const BATCH_DIRECTIONS = ['income', 'outcome'] as const;
 export type BatchDirection = (typeof BATCH_DIRECTIONS)[number];

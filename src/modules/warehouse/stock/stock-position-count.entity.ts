@@ -1,5 +1,4 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { CompanyEntity } from '../../companies/company.entity';
 import { keepCounts } from '../../../core/pagination/kept-counts';
 
 /**
@@ -11,9 +10,9 @@ export class StockPositionCountEntity {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'stock_position_counts_pkey' })
   company_id: string;
 
-  @ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @ManyToOne('companies', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id', foreignKeyConstraintName: 'stock_position_counts_company_fkey' })
-  company?: CompanyEntity;
+  company?: unknown;
 
   @PrimaryColumn({ type: 'varchar', length: 128, primaryKeyConstraintName: 'stock_position_counts_pkey' })
   filter: string;

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { MetadataProperty } from '../../../core/http/validators';
 import { CURRENCY_CODES } from '../../../core/money/currencies';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 import { CATALOG_STATUSES, CatalogCategoryEntity } from '../categories/category.entity';
 
 export const UNIT_TYPES = ['product', 'service'] as const;

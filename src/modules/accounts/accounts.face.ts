@@ -1,0 +1,10 @@
+/**
+ * What other modules may use of accounts (docs/architecture.md, "Module faces").
+ */
+export { AccountRecords, AccountSessions } from './account-ports';
+export { AccountSecretEntity } from './account-secret.entity';
+export { ACCOUNT_STATUSES } from './account.entity';
+export { AccountsModule } from './accounts.module';
+export { accountAnswer } from './accounts.repository';
+export { ensureAdministrator } from './administrators';
+export { AccountDto } from './dto/account.dto';

@@ -1,0 +1,9 @@
+/**
+ * What other modules may use of companies (docs/architecture.md, "Module faces").
+ */
+export { CompaniesModule } from './companies.module';
+export { CompaniesService, oneAhead } from './companies.service';
+export { CompanyLifecycle } from './company-lifecycle';
+export { CompanyOwnedEntity } from './company-owned.entity';
+export { CompanyObjectCounters, CompanyPlanPeriods } from './company-ports';
+export { PLAN_PERIODS } from './dto/company.dto';
