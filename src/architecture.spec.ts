@@ -253,6 +253,20 @@ describe('module faces', () => {
     expect(PENDING_FOREIGN_READS.filter((read) => !reads.includes(read))).toEqual([]);
   });
 
+  it("a module's vocabulary imports only core, and src/vocabulary.ts only the modules' vocabularies", () => {
+    const vocabularies = codeFiles(MODULES).filter((file) => file.endsWith(`${moduleOf(file)}.vocabulary.ts`));
+    const strays = vocabularies.flatMap((file) =>
+      importsOf(file)
+        .filter((target) => layerOf(target) !== 'core')
+        .map((target) => `${relative(SRC, file)} imports ${relative(SRC, target)}`),
+    );
+    const collector = join(SRC, 'vocabulary.ts');
+    const collected = importsOf(collector).filter(
+      (target) => layerOf(target) !== 'core' && !vocabularies.includes(`${target}.ts`),
+    );
+    expect([...strays, ...collected.map((target) => `vocabulary.ts imports ${relative(SRC, target)}`)]).toEqual([]);
+  });
+
   it('every table and view a migration creates has an owner', () => {
     const owners = tableOwners();
     expect(migratedRelations().filter((relation) => !owners.has(relation))).toEqual([]);

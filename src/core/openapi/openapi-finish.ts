@@ -10,7 +10,7 @@ import { ERROR_STATUS, ErrorCode } from '../http/app.exception';
 import { API_PREFIX } from '../../version';
 import { ERRORS_EXTENSION } from './api-errors.decorator';
 import { exampleOf } from './examples';
-import { TAG_DESCRIPTIONS } from './tags';
+import { tagDescription } from './tags';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
 const ERROR_ENVELOPE = { $ref: '#/components/schemas/ErrorEnvelopeDto' };
@@ -248,6 +248,6 @@ export function finishOpenApiDocument(generated: OpenAPIObject): OpenAPIObject {
     parameters: { 'Idempotency-Key': IDEMPOTENCY_KEY_PARAMETER },
   };
   const used = [...new Set(operations.flatMap((op) => op.tags ?? []))];
-  document.tags = used.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
+  document.tags = used.map((name) => ({ name, description: tagDescription(name) }));
   return document;
 }

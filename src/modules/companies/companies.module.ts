@@ -1,7 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { CompanyStandings } from '../../core/access/company-standing';
 import { DatabaseQuota } from '../../core/limits/database-quota';
-import { MembersModule } from '../members/members.face';
 import { PlansModule } from '../plans/plans.face';
 import { CompaniesController } from './companies.controller';
 import { CompaniesRepository } from './companies.repository';
@@ -14,7 +13,7 @@ import { DatabaseQuotaService } from './database-quota.service';
 /** Global because core's company guard, audit trail and database quota read company figures through it. */
 @Global()
 @Module({
-  imports: [PlansModule, MembersModule],
+  imports: [PlansModule],
   controllers: [CompaniesController],
   providers: [
     CompaniesService,

@@ -1,18 +1,18 @@
 import { Module } from '@nestjs/common';
 import { MembersModule } from '../members/members.face';
-import { AccountInvitationsController } from './account-invitations.controller';
 import { InvitationsController } from './invitations.controller';
 import { InvitationsRepository } from './invitations.repository';
 import { InvitationsService } from './invitations.service';
 
 /**
- * Invitations, the company's side (InvitationsController, under the members' `/accounts` path:
- * this module is imported before MembersModule, so `/accounts/invitations` is matched before
- * `/accounts/{accountId}`) and the account's side.
+ * Invitations, the company's side: under the members' `/companies/{id}/accounts` path, so this
+ * module is imported before MembersModule (app.module.ts) and `/accounts/invitations` is matched
+ * before `/accounts/{accountId}`. The account's side is AccountInvitationsModule.
  */
 @Module({
   imports: [MembersModule],
-  controllers: [InvitationsController, AccountInvitationsController],
+  controllers: [InvitationsController],
   providers: [InvitationsService, InvitationsRepository],
+  exports: [InvitationsService],
 })
 export class InvitationsModule {}

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional } from 'class-validator';
-import { PERMISSION_CODES } from '../../../core/access/permission-codes';
+import { PERMISSION_CODES } from '../../../vocabulary';
 import { SearchTerm } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { ACCOUNT_STATUSES } from '../../accounts/accounts.face';
