@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AccountsModule } from '../accounts/accounts.face';
+import { AccountsModule, AccountSummaryCounts } from '../accounts/accounts.face';
 import { FingerprintSignIn } from './fingerprint-ports';
 import { FingerprintsController } from './fingerprints.controller';
 import { FingerprintsRepository } from './fingerprints.repository';
@@ -15,4 +15,8 @@ import { FingerprintsService } from './fingerprints.service';
   ],
   exports: [FingerprintSignIn],
 })
-export class FingerprintsModule {}
+export class FingerprintsModule {
+  constructor(summary: AccountSummaryCounts, fingerprints: FingerprintsRepository) {
+    summary.register('fingerprints_count', (account) => fingerprints.usableCount(account.id));
+  }
+}

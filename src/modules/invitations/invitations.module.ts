@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule, AccountSummaryCounts } from '../accounts/accounts.face';
 import { MembersModule } from '../members/members.face';
 import { InvitationsController } from './invitations.controller';
 import { InvitationsRepository } from './invitations.repository';
@@ -10,9 +11,13 @@ import { InvitationsService } from './invitations.service';
  * before `/accounts/{accountId}`. The account's side is AccountInvitationsModule.
  */
 @Module({
-  imports: [MembersModule],
+  imports: [MembersModule, AccountsModule],
   controllers: [InvitationsController],
   providers: [InvitationsService, InvitationsRepository],
   exports: [InvitationsService],
 })
-export class InvitationsModule {}
+export class InvitationsModule {
+  constructor(summary: AccountSummaryCounts, invitations: InvitationsRepository) {
+    summary.register('invitations_count', (account) => invitations.waitingCount(account.email));
+  }
+}

@@ -20,6 +20,16 @@ const LIVE_COMPANY = 'JOIN companies c ON c.id = i.company_id AND c.deleting_at 
 export class InvitationsRepository {
   constructor(private readonly db: Db) {}
 
+  /** How many invitations to this e-mail wait for an answer: its account summary's invitations_count. */
+  async waitingCount(email: string): Promise<number> {
+    const row = await this.db.one<{ count: number }>(
+      sql`SELECT count(*)::int AS count FROM invitations i
+           JOIN companies c ON c.id = i.company_id AND c.deleting_at IS NULL
+           WHERE i.email = ${email.toLowerCase()} AND i.status = 'waiting'`,
+    );
+    return row!.count;
+  }
+
   /** The unique partial index decides duplicates, so concurrent invitations cannot both win. */
   async create(companyId: string, email: string, invitedBy: string): Promise<InvitationDto> {
     const invitation = this.db.one<InvitationDto>(

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { AccountsModule, AccountSummaryCounts } from '../accounts/accounts.face';
 import { MemberRemovals, Memberships } from './member-ports';
 import { MembersController } from './members.controller';
 import { MembersRepository } from './members.repository';
@@ -12,6 +13,7 @@ import { MembersService } from './members.service';
  */
 @Global()
 @Module({
+  imports: [AccountsModule],
   controllers: [MembersController],
   providers: [
     MembersService,
@@ -21,4 +23,8 @@ import { MembersService } from './members.service';
   ],
   exports: [Memberships, MemberRemovals],
 })
-export class MembersModule {}
+export class MembersModule {
+  constructor(summary: AccountSummaryCounts, members: MembersRepository) {
+    summary.register('organizations_count', (account) => members.companiesCount(account.id));
+  }
+}
