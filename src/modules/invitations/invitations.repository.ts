@@ -6,6 +6,7 @@ import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { Db } from '../../database/db';
 import { raw, sql } from '../../database/sql';
 import { Table } from '../../database/table';
+import { ACCOUNT_PROFILES } from '../accounts/accounts.face';
 import type { InvitationAnswerDto, InvitationDto } from './dto/invitation.dto';
 import type { AccountInvitationQueryDto } from './dto/account-invitation-query.dto';
 import { InvitationEntity } from './invitation.entity';
@@ -43,7 +44,7 @@ export class InvitationsRepository {
 
   async isMember(companyId: string, email: string): Promise<boolean> {
     const row = await this.db.one(
-      sql`SELECT 1 FROM company_members m JOIN accounts a ON a.id = m.account_id
+      sql`SELECT 1 FROM company_members m JOIN ${raw(ACCOUNT_PROFILES)} a ON a.id = m.account_id
           WHERE m.company_id = ${companyId} AND a.email = ${email}`,
     );
     return row !== null;

@@ -4,6 +4,7 @@ import { Page } from '../../core/pagination/page';
 import { Db } from '../../database/db';
 import { raw, sql } from '../../database/sql';
 import { Table } from '../../database/table';
+import { ACCOUNT_PROFILES } from '../accounts/accounts.face';
 import { CompanyMemberEntity, platformRoleCode, roleOfFilter } from './company-member.entity';
 import type { MemberDto, MembersQueryDto, MemberSettingsDto, UpdateMemberSettingsDto } from './dto/member.dto';
 import { MemberSettingsEntity } from './member-settings.entity';
@@ -24,7 +25,7 @@ export class MembersRepository {
     if (query.search !== undefined) {
       const term = containing(query.search);
       where.search(
-        sql`EXISTS (SELECT 1 FROM accounts s WHERE s.id = m.account_id AND (s.name ILIKE ${term} OR s.email ILIKE ${term}))`,
+        sql`EXISTS (SELECT 1 FROM ${raw(ACCOUNT_PROFILES)} s WHERE s.id = m.account_id AND (s.name ILIKE ${term} OR s.email ILIKE ${term}))`,
       );
     }
     return listPage(
@@ -35,7 +36,7 @@ export class MembersRepository {
         orderBy: 'm.joined_at DESC, m.account_id DESC',
         key: ['m.company_id', 'm.account_id'],
         select: MEMBER,
-        join: 'JOIN accounts a ON a.id = m.account_id',
+        join: `JOIN ${ACCOUNT_PROFILES} a ON a.id = m.account_id`,
       },
       query,
     );
@@ -43,7 +44,7 @@ export class MembersRepository {
 
   find(companyId: string, accountId: string): Promise<MemberDto | null> {
     return this.db.one<MemberDto>(
-      sql`SELECT ${raw(MEMBER)} FROM company_members m JOIN accounts a ON a.id = m.account_id
+      sql`SELECT ${raw(MEMBER)} FROM company_members m JOIN ${raw(ACCOUNT_PROFILES)} a ON a.id = m.account_id
           WHERE m.company_id = ${companyId} AND m.account_id = ${accountId}`,
     );
   }
