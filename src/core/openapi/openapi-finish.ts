@@ -12,7 +12,7 @@ import { ERRORS_EXTENSION } from './api-errors.decorator';
 import { exampleOf } from './examples';
 import { describePathParameters } from './parameter-descriptions';
 import { settleOptionalExamples, settleQueryExample } from './request-examples';
-import { TAG_DESCRIPTIONS } from './tags';
+import { tagDescription } from './tags';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
 const ERROR_ENVELOPE = { $ref: '#/components/schemas/ErrorEnvelopeDto' };
@@ -249,6 +249,6 @@ export function finishOpenApiDocument(generated: OpenAPIObject): OpenAPIObject {
     parameters: { 'Idempotency-Key': IDEMPOTENCY_KEY_PARAMETER },
   };
   const used = [...new Set(operations.flatMap((op) => op.tags ?? []))];
-  document.tags = used.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
+  document.tags = used.map((name) => ({ name, description: tagDescription(name) }));
   return document;
 }

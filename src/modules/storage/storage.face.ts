@@ -1,0 +1,5 @@
+/**
+ * What other modules may use of storage (docs/architecture.md, "Module faces").
+ */
+export { MediaModule } from './media.module';
+export { MediaService } from './media.service';
