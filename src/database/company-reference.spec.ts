@@ -70,7 +70,7 @@ describe('CompanyReference()', () => {
   });
 });
 
-describe('a reference to another module\'s table', () => {
+describe("a reference to another module's table", () => {
   it('names the table: CompanyReference and Reference take a table name as their target', () => {
     expect(relationOf('client').type).toBe('crm_clients');
     expect(joinOf('client').map(({ name, referencedColumnName }) => [name, referencedColumnName])).toEqual([
