@@ -19,7 +19,9 @@ import { StorageModule } from './core/storage/storage.module';
 import { DatabaseQuotaInterceptor } from './core/limits/database-quota.interceptor';
 import { DatabaseModule } from './database/database.module';
 import { databaseOptions } from './database/database.options';
-import { MigrationsRunner } from './database/migrations-runner';
+import { DeclaredRows, MigrationsRunner } from './database/migrations-runner';
+import { PermissionCatalogSync } from './core/access/permission-catalog-sync';
+import { PERMISSIONS } from './vocabulary';
 import { AccessModule } from './core/access/access.module';
 import { CompanyGuard } from './core/access/company.guard';
 import { AuditInterceptor } from './core/audit/audit.interceptor';
@@ -41,6 +43,7 @@ import { FinanceModule } from './modules/finance/finance.module';
 import { FingerprintsModule } from './modules/fingerprints/fingerprints.module';
 import { HealthModule } from './modules/health/health.module';
 import { HrmModule } from './modules/hrm/hrm.module';
+import { AccountInvitationsModule } from './modules/invitations/account-invitations.module';
 import { InvitationsModule } from './modules/invitations/invitations.module';
 import { LogsModule } from './modules/logs/logs.module';
 import { MembersModule } from './modules/members/members.module';
@@ -98,9 +101,10 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     FingerprintsModule,
     AdminsModule,
     CompaniesModule,
-    MembersModule,
     InvitationsModule,
+    MembersModule,
     HrmModule,
+    AccountInvitationsModule,
     CrmModule,
     DealsModule,
     CounterpartiesModule,
@@ -120,6 +124,8 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
   ],
   providers: [
     MigrationsRunner,
+    // The permission catalog follows the modules' declarations (src/vocabulary.ts) after the migrations.
+    { provide: DeclaredRows, useValue: new PermissionCatalogSync(PERMISSIONS) },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     // Order matters: the envelope wraps the audited transaction; the guards check credentials, then
     // the Idempotency-Key, then company access, then a body sent where none is taken (CONTRACT 2, 18).

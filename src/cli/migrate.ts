@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { validateEnvironment } from '../config/environment';
 import { databaseOptions } from '../database/database.options';
+import { PermissionCatalogSync } from '../core/access/permission-catalog-sync';
 import { runPendingMigrations } from '../database/migrations-runner';
+import { PERMISSIONS } from '../vocabulary';
 
 /**
  * Applies pending migrations to DATABASE_URL and exits: the release step run before the
@@ -16,8 +18,9 @@ async function main(): Promise<void> {
   const db = new DataSource(databaseOptions({ url: env.DATABASE_URL, poolSize: 2 }));
   try {
     await db.initialize();
-    const applied = await runPendingMigrations(db);
+    const { applied, synced } = await runPendingMigrations(db, new PermissionCatalogSync(PERMISSIONS));
     console.log(applied.length > 0 ? `Applied ${applied.join(', ')}` : 'No pending migration');
+    if (synced > 0) console.log(`Synced ${synced} declared rows`);
   } finally {
     if (db.isInitialized) await db.destroy();
   }

@@ -8,7 +8,7 @@ import { CompanyResources, RequirePermission } from '../../src/core/access/compa
 import { AuditRepository } from '../../src/core/audit/audit.repository';
 import { CompaniesRepository } from '../../src/modules/companies/companies.repository';
 import { PositionEntity } from '../../src/modules/hrm/positions/position.entity';
-import { PERMISSION_CODES } from '../../src/core/access/permission-codes';
+import { PERMISSION_CODES } from '../../src/vocabulary';
 import {
   addMember,
   invite,

@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { PermissionCatalogSync } from '../../src/core/access/permission-catalog-sync';
 import { startEmbeddedS3 } from '../../src/core/storage/embedded-s3';
 import { databaseOptions } from '../../src/database/database.options';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { runPendingMigrations } from '../../src/database/migrations-runner';
+import { PERMISSIONS } from '../../src/vocabulary';
 
 /** What global-teardown must undo; kept on globalThis, which both run in. */
 export interface TestInfrastructure {
@@ -74,9 +77,10 @@ export default async function globalSetup(): Promise<void> {
   (globalThis as { testInfrastructure?: TestInfrastructure }).testInfrastructure = { stops };
 
   const databaseUrl = await provideDatabase(stops);
-  const migrations = new DataSource(databaseOptions({ url: databaseUrl, poolSize: 1 }));
+  // Two connections: one holds the migration lock while the other applies the migrations.
+  const migrations = new DataSource(databaseOptions({ url: databaseUrl, poolSize: 2 }));
   await migrations.initialize();
-  await migrations.runMigrations({ transaction: 'each' });
+  await runPendingMigrations(migrations, new PermissionCatalogSync(PERMISSIONS));
   await migrations.destroy();
 
   const s3 = await startEmbeddedS3(temporaryDirectory('platform-test-s3-', stops));

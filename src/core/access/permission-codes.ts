@@ -1,113 +1,29 @@
 /**
- * Every permission code of the catalog (CONTRACT 6), so that a route declaring a code that does
- * not exist fails to compile. Migrations seed the catalog; a test checks the two agree.
+ * The permission catalog (CONTRACT 6) as the modules declare it: each module lists its codes in
+ * its `<m>.vocabulary.ts` with `declarePermissions`, src/vocabulary.ts merges them, and the
+ * catalog in the database follows the merged declarations at start-up (PermissionCatalogSync).
+ * Core names no code itself.
  */
-export const PERMISSION_CODES = [
-  'company.summary',
-  'company.update',
-  'company.delete',
-  'pricing.migrate',
-  'pricing.transactions',
-  'accounts',
-  'accounts.delete',
-  'accounts.settings',
-  'accounts.settings.update',
-  'accounts.invitations',
-  'accounts.invitations.create',
-  'accounts.invitations.revoke',
-  'support.tickets',
-  'support.tickets.create',
-  'support.tickets.update',
-  'logs',
-  'logs.activity',
-  'logs.clear',
-  'logs.optimize',
-  'docs',
-  'docs.settings',
-  'docs.settings.update',
-  'storage',
-  'storage.db',
-  'storage.media',
-  'storage.sources',
-  'hrm',
-  'hrm.employees',
-  'hrm.employees.create',
-  'hrm.employees.update',
-  'hrm.positions',
-  'hrm.positions.create',
-  'hrm.positions.update',
-  'hrm.positions.delete',
-  'hrm.analysis',
-  'hrm.report',
-  'crm',
-  'crm.clients',
-  'crm.clients.create',
-  'crm.clients.update',
-  'crm.sources',
-  'crm.sources.create',
-  'crm.sources.update',
-  'crm.analysis',
-  'dm',
-  'dm.types',
-  'dm.types.create',
-  'dm.types.update',
-  'dm.types.delete',
-  'dm.statuses',
-  'dm.statuses.create',
-  'dm.statuses.update',
-  'dm.statuses.delete',
-  'dm.deals',
-  'dm.deals.create',
-  'dm.deals.update',
-  'dm.deals.delete',
-  'dm.deals.invoice',
-  'dm.deals.transactions',
-  'dm.deals.transactions.create',
-  'dm.deals.transactions.summary',
-  'dm.analysis',
-  'cpm',
-  'cpm.counterparties',
-  'cpm.counterparties.create',
-  'cpm.counterparties.update',
-  'fm.counterparties',
-  'fm.counterparties.create',
-  'fm.counterparties.update',
-  'fm',
-  'fm.report',
-  'fm.transactions',
-  'fm.transactions.create',
-  'fm.transactions.reverse',
-  'fm.transactions.categories',
-  'fm.transactions.categories.create',
-  'fm.transactions.categories.update',
-  'fm.transactions.categories.delete',
-  'fm.analysis',
-  'fm.credits',
-  'fm.credits.create',
-  'fm.credits.update',
-  'fm.credits.transactions',
-  'fm.credits.pay',
-  'fm.forecast',
-  'fm.forecast.timeline',
-  'fm.forecast.summary',
-  'wm',
-  'wm.report',
-  'wm.catalog',
-  'wm.catalog.categories',
-  'wm.catalog.categories.create',
-  'wm.catalog.categories.update',
-  'wm.catalog.units',
-  'wm.catalog.units.create',
-  'wm.catalog.units.update',
-  'wm.stocks',
-  'wm.stocks.balance',
-  'wm.stocks.batches',
-  'wm.stocks.batches.create',
-  'wm.stocks.positions',
-  'webhooks',
-  'webhooks.create',
-  'webhooks.update',
-  'webhooks.delete',
-] as const;
+export interface PermissionDeclaration {
+  /** The lowest plan level (pricing_plans.lvl) that grants the code. */
+  lvl: number;
+  /** 1 (harmless) to 10 (destructive): the audit record's criticality. */
+  criticality: number;
+  /** Whether a company whose plan has expired may still use it. */
+  allow_expired: boolean;
+  description: string;
+}
 
-export type PermissionCode = (typeof PERMISSION_CODES)[number];
+export type PermissionDeclarations = Readonly<Record<string, PermissionDeclaration>>;
+
+/** A module's codes, kept literal so that PermissionCode knows each of them. */
+export const declarePermissions = <const T extends PermissionDeclarations>(codes: T): T => codes;
+
+/**
+ * Every declared code as a key: src/vocabulary.ts extends this interface with the merged
+ * declarations (declaration merging), so core knows the union without importing a module.
+ */
+export interface DeclaredPermissionCodes {}
+
+/** A code of the catalog: a route declaring a code that no module declares fails to compile. */
+export type PermissionCode = keyof DeclaredPermissionCodes & string;

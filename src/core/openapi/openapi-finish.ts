@@ -15,7 +15,7 @@ import { exampleOf } from './examples';
 import { expressNulls } from './nullable-schemas';
 import { describePathParameters } from './parameter-descriptions';
 import { settleOptionalExamples, settleQueryExample } from './request-examples';
-import { TAG_DESCRIPTIONS } from './tags';
+import { tagDescription } from './tags';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
 const ERROR_ENVELOPE = { $ref: '#/components/schemas/ErrorEnvelopeDto' };
@@ -245,6 +245,6 @@ export function finishOpenApiDocument(generated: OpenAPIObject, handlers: Handle
     parameters: { 'Idempotency-Key': IDEMPOTENCY_KEY_PARAMETER },
   };
   const used = [...new Set(operations.flatMap((op) => op.tags ?? []))];
-  document.tags = used.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
+  document.tags = used.map((name) => ({ name, description: tagDescription(name) }));
   return document;
 }

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { type PermissionSeed, seedPermissions, unseedPermissions } from '../permission-seeds';
 
 /** Pricing plans (RUB) and the permission catalog of CONTRACT section 6. */
 const PLANS: Array<[string, number, number, number, string, string, number, number, number]> = [
@@ -27,7 +28,7 @@ const PLANS: Array<[string, number, number, number, string, string, number, numb
   ],
 ];
 
-const PERMISSIONS: Array<[string, number, number, boolean, string]> = [
+const PERMISSIONS: PermissionSeed[] = [
   ['company.summary', 3, 1, true, "read the company's plan"],
   ['company.update', 8, 1, true, 'PATCH the company'],
   ['company.delete', 10, 1, true, 'DELETE the company (owner only in any case)'],
@@ -79,16 +80,11 @@ export class SeedPlansAndPermissions1795240851955 implements MigrationInterface 
         [code, lvl, month, year, name, description, db, objectsMb, objectsCount],
       );
     }
-    for (const [code, criticality, lvl, allowExpired, description] of PERMISSIONS) {
-      await queryRunner.query(
-        `INSERT INTO permissions (code, criticality, lvl, allow_expired, description) VALUES ($1, $2, $3, $4, $5)`,
-        [code, criticality, lvl, allowExpired, description],
-      );
-    }
+    await seedPermissions(queryRunner, PERMISSIONS);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DELETE FROM permissions WHERE code = ANY($1)`, [PERMISSIONS.map(([code]) => code)]);
+    await unseedPermissions(queryRunner, PERMISSIONS);
     await queryRunner.query(`DELETE FROM pricing_plans WHERE code = ANY($1)`, [PLANS.map(([code]) => code)]);
   }
 }

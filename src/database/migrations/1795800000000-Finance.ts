@@ -1,7 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { type PermissionSeed, seedPermissions, unseedPermissions } from '../permission-seeds';
 
 /** The permission codes of CONTRACT 13 and 14: code, criticality, lvl, allow_expired, description. */
-const PERMISSIONS: Array<[string, number, number, boolean, string]> = [
+const PERMISSIONS: PermissionSeed[] = [
   ['cpm', 2, 1, true, 'counterparties module (no operation requires it alone)'],
   ['cpm.counterparties', 2, 1, true, 'read counterparties'],
   ['cpm.counterparties.create', 6, 1, false, 'create counterparties'],
@@ -159,16 +160,11 @@ export class Finance1795800000000 implements MigrationInterface {
           (VALUES ('credit', 'income', 'Доход по кредитам'), ('dept', 'expense', 'Расход по займам'),
             ('deal-income', 'income', 'Доход по сделкам'), ('deal-expense', 'expense', 'Расход по сделкам')) s(slug, direction, name)`);
 
-    for (const [code, criticality, lvl, allowExpired, description] of PERMISSIONS) {
-      await queryRunner.query(
-        `INSERT INTO permissions (code, criticality, lvl, allow_expired, description) VALUES ($1, $2, $3, $4, $5)`,
-        [code, criticality, lvl, allowExpired, description],
-      );
-    }
+    await seedPermissions(queryRunner, PERMISSIONS);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DELETE FROM permissions WHERE code = ANY($1)`, [PERMISSIONS.map(([code]) => code)]);
+    await unseedPermissions(queryRunner, PERMISSIONS);
     await queryRunner.query(`DROP INDEX "public"."counterparties_search_trgm_idx"`);
     await queryRunner.query(`DROP INDEX "public"."transactions_search_trgm_idx"`);
     await queryRunner.query(`DROP INDEX "public"."transactions_company_currency_created_at_idx"`);

@@ -1,7 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { type PermissionSeed, seedPermissions, unseedPermissions } from '../permission-seeds';
 
 /** The warehouse permission codes of CONTRACT 15: code, criticality, lvl, allow_expired, description. */
-const PERMISSIONS: Array<[string, number, number, boolean, string]> = [
+const PERMISSIONS: PermissionSeed[] = [
   ['wm', 2, 2, true, 'the warehouse module (no operation requires it on its own)'],
   ['wm.report', 7, 2, false, 'generate the warehouse report'],
   ['wm.catalog', 2, 2, true, 'the warehouse catalog (no operation requires it on its own)'],
@@ -132,16 +133,11 @@ export class Warehouse1795900000000 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "stock_consumptions" ADD CONSTRAINT "FK_eb744642fae94eb827c3abce6a3" FOREIGN KEY ("company_id", "unit_id") REFERENCES "catalog_units"("company_id","id") ON DELETE NO ACTION ON UPDATE NO ACTION`,
     );
-    for (const [code, criticality, lvl, allowExpired, description] of PERMISSIONS) {
-      await queryRunner.query(
-        `INSERT INTO permissions (code, criticality, lvl, allow_expired, description) VALUES ($1, $2, $3, $4, $5)`,
-        [code, criticality, lvl, allowExpired, description],
-      );
-    }
+    await seedPermissions(queryRunner, PERMISSIONS);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DELETE FROM permissions WHERE code = ANY($1)`, [PERMISSIONS.map(([code]) => code)]);
+    await unseedPermissions(queryRunner, PERMISSIONS);
     await queryRunner.query(`ALTER TABLE "stock_consumptions" DROP CONSTRAINT "FK_eb744642fae94eb827c3abce6a3"`);
     await queryRunner.query(`ALTER TABLE "stock_consumptions" DROP CONSTRAINT "FK_72648549d547250977c42ef7293"`);
     await queryRunner.query(`ALTER TABLE "stock_consumptions" DROP CONSTRAINT "FK_6b4feff216fd52a790d5bd44c92"`);

@@ -1,7 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { type PermissionSeed, seedPermissions, unseedPermissions } from '../permission-seeds';
 
 /** The dm catalog of CONTRACT 16 (code, criticality, lvl, allow_expired, description). */
-const PERMISSIONS: Array<[string, number, number, boolean, string]> = [
+const PERMISSIONS: PermissionSeed[] = [
   ['dm', 2, 3, true, 'the deals module'],
   ['dm.types', 2, 3, true, 'read deal types'],
   ['dm.types.create', 4, 3, false, 'create deal types'],
@@ -177,16 +178,11 @@ export class Deals1796000000000 implements MigrationInterface {
       SELECT c.id, s.name, s.ord * 10, s.ord = 1 FROM "companies" c,
         unnest(ARRAY['Ожидание', 'Согласование', 'В работе', 'Успешно завершены', 'Отклонены']) WITH ORDINALITY s(name, ord)`);
 
-    for (const [code, criticality, lvl, allowExpired, description] of PERMISSIONS) {
-      await queryRunner.query(
-        `INSERT INTO permissions (code, criticality, lvl, allow_expired, description) VALUES ($1, $2, $3, $4, $5)`,
-        [code, criticality, lvl, allowExpired, description],
-      );
-    }
+    await seedPermissions(queryRunner, PERMISSIONS);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DELETE FROM permissions WHERE code = ANY($1)`, [PERMISSIONS.map(([code]) => code)]);
+    await unseedPermissions(queryRunner, PERMISSIONS);
     await queryRunner.query(`DROP TRIGGER "deal_statuses_one_default" ON "deal_statuses"`);
     await queryRunner.query(`DROP FUNCTION deal_statuses_one_default()`);
     await queryRunner.query(`ALTER TABLE "transactions" DROP CONSTRAINT "FK_f87801cc8dfed7930dcab529879"`);

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { type PermissionSeed, seedPermissions, unseedPermissions } from '../permission-seeds';
 
 /**
  * The codes the platform's web client checks that the catalog lacked (CONTRACT 17), with the
@@ -7,7 +8,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * `storage.db.sources`, `fm.counterparties…` the `cpm.counterparties…` they are the client's
  * older names of.
  */
-const PERMISSIONS: Array<[string, number, number, boolean, string]> = [
+const PERMISSIONS: PermissionSeed[] = [
   ['hrm', 2, 3, true, 'open the HRM module'],
   ['crm', 2, 2, true, 'open the CRM module'],
   ['crm.analysis', 1, 2, false, 'CRM analytics'],
@@ -24,15 +25,10 @@ export class ClientPermissionCodes1797200000001 implements MigrationInterface {
   name = 'ClientPermissionCodes1797200000001';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    for (const [code, criticality, lvl, allowExpired, description] of PERMISSIONS) {
-      await queryRunner.query(
-        `INSERT INTO permissions (code, criticality, lvl, allow_expired, description) VALUES ($1, $2, $3, $4, $5)`,
-        [code, criticality, lvl, allowExpired, description],
-      );
-    }
+    await seedPermissions(queryRunner, PERMISSIONS);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DELETE FROM permissions WHERE code = ANY($1)`, [PERMISSIONS.map(([code]) => code)]);
+    await unseedPermissions(queryRunner, PERMISSIONS);
   }
 }

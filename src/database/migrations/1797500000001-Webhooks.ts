@@ -1,7 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { type PermissionSeed, seedPermissions, unseedPermissions } from '../permission-seeds';
 
 /** The webhooks catalog of CONTRACT 19 (code, criticality, lvl, allow_expired, description). */
-const PERMISSIONS: Array<[string, number, number, boolean, string]> = [
+const PERMISSIONS: PermissionSeed[] = [
   ['webhooks', 5, 2, false, 'read webhooks and their deliveries'],
   ['webhooks.create', 7, 2, false, 'create webhooks'],
   ['webhooks.update', 7, 2, false, 'update webhooks, rotate their secrets and retry their deliveries'],
@@ -47,16 +48,11 @@ export class Webhooks1797500000001 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "FK_27d1ee90033bdafe0ffe8f1be6f" FOREIGN KEY ("event_id") REFERENCES "webhook_events"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
-    for (const [code, criticality, lvl, allowExpired, description] of PERMISSIONS) {
-      await queryRunner.query(
-        `INSERT INTO permissions (code, criticality, lvl, allow_expired, description) VALUES ($1, $2, $3, $4, $5)`,
-        [code, criticality, lvl, allowExpired, description],
-      );
-    }
+    await seedPermissions(queryRunner, PERMISSIONS);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DELETE FROM permissions WHERE code = ANY($1)`, [PERMISSIONS.map(([code]) => code)]);
+    await unseedPermissions(queryRunner, PERMISSIONS);
     await queryRunner.query(`ALTER TABLE "webhook_deliveries" DROP CONSTRAINT "FK_27d1ee90033bdafe0ffe8f1be6f"`);
     await queryRunner.query(`ALTER TABLE "webhook_deliveries" DROP CONSTRAINT "FK_a0286aeb96db651efd1ae2966f2"`);
     await queryRunner.query(`ALTER TABLE "webhook_events" DROP CONSTRAINT "FK_c6c80773acd39fdf76647b1b861"`);

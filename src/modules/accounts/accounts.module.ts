@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SessionLookup } from '../../core/auth/credential-lookups';
+import { AccountRecords, AccountSessions } from './account-ports';
+import { AccountSummaryCounts } from './account-summary';
 import { AccountsController } from './accounts.controller';
 import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
@@ -9,10 +11,13 @@ import { SessionsRepository } from './sessions.repository';
   controllers: [AccountsController],
   providers: [
     AccountsService,
+    AccountSummaryCounts,
     AccountsRepository,
     SessionsRepository,
     { provide: SessionLookup, useExisting: SessionsRepository },
+    { provide: AccountRecords, useExisting: AccountsRepository },
+    { provide: AccountSessions, useExisting: SessionsRepository },
   ],
-  exports: [AccountsRepository, SessionsRepository, SessionLookup],
+  exports: [AccountRecords, AccountSessions, AccountSummaryCounts, SessionLookup],
 })
 export class AccountsModule {}

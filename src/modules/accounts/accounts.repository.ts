@@ -3,10 +3,13 @@ import { Db } from '../../database/db';
 import { sql } from '../../database/sql';
 import { Row, Table } from '../../database/table';
 import { AccountEntity } from './account.entity';
-import type { AccountDto, AccountSummaryDto } from './dto/account.dto';
+import type { AccountDto } from './dto/account.dto';
 
 export const accounts = new Table(AccountEntity);
 const ACCOUNT = accounts.select();
+
+/** An account's answer columns from rows aliased `alias`, for another module's statement that answers the account with its own rows. */
+export const accountAnswer = (alias: string) => accounts.answer(alias);
 
 export type AccountChanges = Partial<Pick<Row<AccountEntity>, 'name' | 'description' | 'type'>>;
 
@@ -50,20 +53,5 @@ export class AccountsRepository {
     await this.db.affected(
       sql`UPDATE accounts SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${id}`,
     );
-  }
-
-  async summary(account: Pick<AccountDto, 'id' | 'email'>): Promise<AccountSummaryDto> {
-    return (await this.db.one<AccountSummaryDto>(
-      sql`SELECT
-         (SELECT count(*)::int FROM company_members m
-           JOIN companies c ON c.id = m.company_id AND c.deleting_at IS NULL
-           WHERE m.account_id = ${account.id}) AS organizations_count,
-         (SELECT count(*)::int FROM invitations i
-           JOIN companies c ON c.id = i.company_id AND c.deleting_at IS NULL
-           WHERE i.email = ${account.email.toLowerCase()} AND i.status = 'waiting') AS invitations_count,
-         (SELECT count(*)::int FROM fingerprints
-           WHERE account_id = ${account.id} AND deactivated_at IS NULL
-             AND (expires_at IS NULL OR expires_at > now())) AS fingerprints_count`,
-    ))!;
   }
 }

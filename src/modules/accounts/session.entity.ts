@@ -1,6 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { AccountEntity } from './account.entity';
-import { FingerprintEntity } from '../fingerprints/fingerprint.entity';
 import { Reference } from '../../database/company-reference';
 
 /**
@@ -27,7 +26,7 @@ export class SessionEntity {
   @Column({ type: 'uuid', nullable: true })
   fingerprint_id: string | null;
 
-  @Reference(() => FingerprintEntity, 'CASCADE') fingerprint?: FingerprintEntity;
+  @Reference('fingerprints', 'CASCADE') fingerprint?: unknown;
 
   /** When the current access token stops working. */
   @Column({ type: 'timestamptz' })

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment';
 import { Db } from '../../database/db';
-import { ensureAdministrator } from './administrators';
+import { ensureAdministrator } from '../accounts/accounts.face';
 
 /** Creates (or brings up to date) the administrator named by ADMIN_EMAIL / ADMIN_PASSWORD at start-up. */
 @Injectable()

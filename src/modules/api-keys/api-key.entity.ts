@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { AccountSecretEntity } from '../accounts/account-secret.entity';
+import { AccountSecretEntity } from '../accounts/accounts.face';
 
 /** Programmatic access for an account, metered per UTC day (api_key_usage). */
 @Entity('api_keys')

@@ -6,8 +6,7 @@ import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { Db } from '../../database/db';
 import { raw, sql } from '../../database/sql';
 import { Row, Table } from '../../database/table';
-import { accounts } from '../accounts/accounts.repository';
-import type { AccountDto } from '../accounts/dto/account.dto';
+import { ACCOUNT_PROFILES, type AccountDto, accountAnswer } from '../accounts/accounts.face';
 import { ApiKeyEntity } from './api-key.entity';
 import type { ApiKeyDto, ApiKeyListItemDto } from './dto/api-key.dto';
 
@@ -83,9 +82,9 @@ export class ApiKeysRepository implements ApiKeyLookup {
             WHERE id = (SELECT id FROM key)
               AND (last_used_at IS NULL OR last_used_at < now() - ${LAST_USED_RESOLUTION}::interval)
           )
-          SELECT key.id AS api_key_id, key.daily_requests, usage.count AS used, ${raw(accounts.answer('a'))}
+          SELECT key.id AS api_key_id, key.daily_requests, usage.count AS used, ${raw(accountAnswer('a'))}
             ${companion ? sql`, companion.* ` : raw('')}
-          FROM key JOIN accounts a ON a.id = key.account_id CROSS JOIN usage
+          FROM key JOIN ${raw(ACCOUNT_PROFILES)} a ON a.id = key.account_id CROSS JOIN usage
           ${companion ? sql`LEFT JOIN LATERAL (SELECT true AS found, answer.* FROM (${companion.statement(raw('key.account_id'))}) answer) companion ON TRUE` : raw('')}`,
       companion ? `auth-resolve-api-key-with-${companion.name}` : 'auth-resolve-api-key',
     );

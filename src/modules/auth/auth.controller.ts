@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { AuthContext, CurrentAuth } from '../../core/auth/auth-context';
 import { Public } from '../../core/auth/auth.decorators';
 import { RefreshCookie } from '../../core/auth/refresh-cookie';
-import { AccountDto } from '../accounts/dto/account.dto';
+import { AccountDto } from '../accounts/accounts.face';
 import { AuthService, Issued } from './auth.service';
 import {
   AccessTokenDto,

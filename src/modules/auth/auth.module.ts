@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AccountsModule } from '../accounts/accounts.module';
-import { FingerprintsModule } from '../fingerprints/fingerprints.module';
+import { AccountsModule } from '../accounts/accounts.face';
+import { FingerprintsModule } from '../fingerprints/fingerprints.face';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { RefreshCookie } from '../../core/auth/refresh-cookie';

@@ -8,10 +8,8 @@ import { AuthContext } from '../../core/auth/auth-context';
 import { hashToken, issueToken } from '../../core/auth/secret-token';
 import { AppException } from '../../core/http/app.exception';
 import { MailerService, OutgoingMail } from '../../core/mail/mailer.service';
-import { AccountsRepository } from '../accounts/accounts.repository';
-import { AccountDto } from '../accounts/dto/account.dto';
-import { SessionsRepository } from '../accounts/sessions.repository';
-import { FingerprintsRepository } from '../fingerprints/fingerprints.repository';
+import { AccountDto, AccountRecords, AccountSessions } from '../accounts/accounts.face';
+import { FingerprintSignIn } from '../fingerprints/fingerprints.face';
 import { ConfirmationCodesRepository, CODE_TTL_SECONDS } from './confirmation-codes.repository';
 import {
   AccessTokenDto,
@@ -49,9 +47,9 @@ export class AuthService {
   private readonly refreshTtlMs: number;
 
   constructor(
-    private readonly accounts: AccountsRepository,
-    private readonly sessions: SessionsRepository,
-    private readonly fingerprints: FingerprintsRepository,
+    private readonly accounts: AccountRecords,
+    private readonly sessions: AccountSessions,
+    private readonly fingerprints: FingerprintSignIn,
     private readonly codes: ConfirmationCodesRepository,
     private readonly resets: PasswordResetsRepository,
     private readonly throttle: LoginThrottleRepository,

@@ -1,5 +1,4 @@
 import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm';
-import { AccountEntity } from '../accounts/account.entity';
 
 /** The e-mail confirmation code an account was last sent (one at a time), as its SHA-256. */
 @Entity('confirmation_codes')
@@ -7,9 +6,9 @@ export class ConfirmationCodeEntity {
   @PrimaryColumn({ type: 'uuid' })
   account_id: string;
 
-  @OneToOne(() => AccountEntity, { onDelete: 'CASCADE' })
+  @OneToOne('accounts', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'account_id' })
-  account?: AccountEntity;
+  account?: unknown;
 
   @Column({ type: 'char', length: 64 })
   code_hash: string;

@@ -1,5 +1,4 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { AccountEntity } from '../accounts/account.entity';
 import { Reference } from '../../database/company-reference';
 
 /** A mailed password-reset token, as its SHA-256: single use, valid one hour. */
@@ -12,7 +11,7 @@ export class PasswordResetEntity {
   @Column({ type: 'uuid' })
   account_id: string;
 
-  @Reference(() => AccountEntity, 'CASCADE') account?: AccountEntity;
+  @Reference('accounts', 'CASCADE') account?: unknown;
 
   @Index('password_resets_token_hash_key', { unique: true })
   @Column({ type: 'char', length: 64 })

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
-import { sql } from '../../database/sql';
+import { raw, sql } from '../../database/sql';
+import { ACCOUNT_PROFILES } from '../accounts/accounts.face';
 
 /** A reset token works for this long after it is mailed. */
 export const RESET_TOKEN_TTL_SECONDS = 3600;
@@ -18,7 +19,7 @@ export class PasswordResetsRepository {
     return this.db.one<{ account_id: string }>(
       sql`INSERT INTO password_resets (account_id, token_hash, expires_at)
           SELECT id, ${tokenHash}, now() + make_interval(secs => ${RESET_TOKEN_TTL_SECONDS})
-          FROM accounts WHERE email = ${email}
+          FROM ${raw(ACCOUNT_PROFILES)} WHERE email = ${email}
           RETURNING account_id`,
     );
   }

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { CompanyStandings } from '../../core/access/company-standing';
 import { DatabaseQuota } from '../../core/limits/database-quota';
-import { PlansModule } from '../plans/plans.module';
+import { PlansModule } from '../plans/plans.face';
 import { CompaniesController } from './companies.controller';
 import { CompaniesRepository } from './companies.repository';
 import { CompanyDeletionRepository } from './company-deletion.repository';
@@ -9,6 +9,7 @@ import { CompanyStandingsRepository } from './company-standings.repository';
 import { CompanyUsageRepository } from './company-usage.repository';
 import { CompaniesService } from './companies.service';
 import { CompanyLifecycle } from './company-lifecycle';
+import { CompanyNames, CompanyObjectCounters, CompanyPlanPeriods } from './company-ports';
 import { CompanyPurger } from './company-purger';
 import { DatabaseQuotaService } from './database-quota.service';
 
@@ -26,14 +27,19 @@ import { DatabaseQuotaService } from './database-quota.service';
     CompanyPurger,
     { provide: CompanyStandings, useClass: CompanyStandingsRepository },
     { provide: DatabaseQuota, useClass: DatabaseQuotaService },
+    { provide: CompanyObjectCounters, useExisting: CompanyUsageRepository },
+    { provide: CompanyPlanPeriods, useExisting: CompaniesRepository },
+    { provide: CompanyNames, useExisting: CompaniesRepository },
   ],
   exports: [
     CompanyLifecycle,
     CompanyStandings,
     CompaniesRepository,
-    CompanyUsageRepository,
     CompaniesService,
     DatabaseQuota,
+    CompanyObjectCounters,
+    CompanyPlanPeriods,
+    CompanyNames,
   ],
 })
 export class CompaniesModule {}

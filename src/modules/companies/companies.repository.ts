@@ -6,10 +6,9 @@ import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { Db } from '../../database/db';
 import { raw, sql } from '../../database/sql';
 import { Row, Table } from '../../database/table';
-import { companyMembers } from '../members/members.repository';
+import { platformRoleCode, roleOfFilter } from '../members/members.face';
 import { CompanyEntity } from './company.entity';
 import type { CompanyDto, MyCompaniesQueryDto, PublicCompanyDto, UpdateCompanyDto } from './dto/company.dto';
-import { platformRoleCode, roleOfFilter } from '../members/company-member.entity';
 
 const companies = new Table(CompanyEntity);
 
@@ -47,16 +46,12 @@ export interface PlanPeriod {
 export class CompaniesRepository {
   constructor(private readonly db: Db) {}
 
-  /** Creates the company with its owner as first member. Null when the slug is taken. */
+  /** Creates the company (its owner becomes its first member through the members module). Null when the slug is taken. */
   async create(company: NewCompany): Promise<string | null> {
     const created = await this.db.one<{ id: string }>(
       sql`${companies.insert(company)} ON CONFLICT (slug) DO NOTHING RETURNING id`,
     );
-    if (!created) return null;
-    await this.db.affected(
-      companyMembers.insert({ company_id: created.id, account_id: company.owner_id, role: 'owner' }),
-    );
-    return created.id;
+    return created?.id ?? null;
   }
 
   async slugExists(slug: string): Promise<boolean> {

@@ -8,7 +8,8 @@ import { AppException, found } from '../../core/http/app.exception';
 import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { StorageService } from '../../core/storage/storage.service';
-import { PlanCatalog } from '../plans/plan-catalog';
+import { Memberships } from '../members/members.face';
+import { PlanCatalog } from '../plans/plans.face';
 import { CompaniesRepository } from './companies.repository';
 import { CompanyDeletionRepository } from './company-deletion.repository';
 import { CompanyUsageRepository, TableBytes, toMb } from './company-usage.repository';
@@ -45,6 +46,7 @@ export class CompaniesService {
 
   constructor(
     private readonly companies: CompaniesRepository,
+    private readonly memberships: Memberships,
     private readonly deletion: CompanyDeletionRepository,
     private readonly usage: CompanyUsageRepository,
     private readonly plans: PlanCatalog,
@@ -83,7 +85,10 @@ export class CompaniesService {
       plan_expires_at: new Date(Date.now() + TRIAL_DAYS * 86400_000),
       plan_is_trial: true,
     });
-    if (id) await this.lifecycle.companyCreated(id);
+    if (id) {
+      await this.memberships.addOwner(id, auth.account.id);
+      await this.lifecycle.companyCreated(id);
+    }
     return id;
   }
 

@@ -1,20 +1,5 @@
-import { Column, CreateDateColumn, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { CompanyEntity } from './company.entity';
-
-/**
- * The company a row belongs to, joined on its `company_id`: the row goes when the company goes
- * (ON DELETE CASCADE), so the purge is one DELETE of the company. `foreignKey`: the constraint's
- * name, where the migration named it.
- */
-export function OwningCompany(foreignKey?: string) {
-  return (prototype: object, property: string) => {
-    JoinColumn(foreignKey ? { name: 'company_id', foreignKeyConstraintName: foreignKey } : { name: 'company_id' })(
-      prototype,
-      property,
-    );
-    ManyToOne(() => CompanyEntity, { onDelete: 'CASCADE' })(prototype, property);
-  };
-}
+import { Column, CreateDateColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { OwningCompany } from '../../database/company-reference';
 
 /**
  * The columns every company table starts with: its id and the company it belongs to (its rows go
@@ -29,7 +14,7 @@ export abstract class CompanyRowEntity {
   @Column({ type: 'uuid', update: false })
   company_id: string;
 
-  @OwningCompany() company?: CompanyEntity;
+  @OwningCompany() company?: unknown;
 }
 
 /**

@@ -1,6 +1,4 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { AccountEntity } from '../accounts/account.entity';
-import { PricingPlanEntity } from '../plans/pricing-plan.entity';
 import { Reference } from '../../database/company-reference';
 
 @Entity('companies')
@@ -38,12 +36,12 @@ export class CompanyEntity {
   @Column({ type: 'uuid' })
   owner_id: string;
 
-  @Reference(() => AccountEntity, 'RESTRICT') owner?: AccountEntity;
+  @Reference('accounts', 'RESTRICT') owner?: unknown;
 
   @Column({ type: 'varchar', length: 32 })
   plan_code: string;
 
-  @Reference(() => PricingPlanEntity, 'RESTRICT', 'plan_code') plan?: PricingPlanEntity;
+  @Reference('pricing_plans', 'RESTRICT', 'plan_code') plan?: unknown;
 
   @Column({ type: 'timestamptz' })
   plan_expires_at: Date;

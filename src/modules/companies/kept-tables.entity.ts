@@ -1,6 +1,5 @@
 import { Column, PrimaryColumn } from 'typeorm';
-import { OwningCompany } from './company-owned.entity';
-import { CompanyEntity } from './company.entity';
+import { OwningCompany } from '../../database/company-reference';
 
 /**
  * The columns of a company's kept list totals (`table`, e.g. `deal_counts`; written by
@@ -13,7 +12,7 @@ export function KeptCounts(table: string) {
     @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: pkey })
     company_id: string;
 
-    @OwningCompany(`${table}_company_fkey`) company?: CompanyEntity;
+    @OwningCompany(`${table}_company_fkey`) company?: unknown;
 
     @PrimaryColumn({ type: 'varchar', length: 128, primaryKeyConstraintName: pkey })
     filter: string;
@@ -38,7 +37,7 @@ export function KeptDaySums(table: string) {
     @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: pkey })
     company_id: string;
 
-    @OwningCompany(`${table}_company_fkey`) company?: CompanyEntity;
+    @OwningCompany(`${table}_company_fkey`) company?: unknown;
 
     @PrimaryColumn({ type: 'varchar', length: 32, primaryKeyConstraintName: pkey })
     dim: string;

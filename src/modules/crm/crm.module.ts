@@ -1,6 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { CompaniesModule } from '../companies/companies.module';
-import { CompanyLifecycle } from '../companies/company-lifecycle';
+import { CompaniesModule, CompanyLifecycle } from '../companies/companies.face';
+import { ClientReferences } from './client-ports';
 import { CrmAnalysisController } from './analysis/analysis.controller';
 import { CrmAnalysisRepository } from './analysis/analysis.repository';
 import { ClientsController } from './clients/clients.controller';
@@ -14,8 +14,15 @@ import { SourcesService } from './sources/sources.service';
 @Module({
   imports: [CompaniesModule],
   controllers: [SourcesController, ClientsController, CrmAnalysisController],
-  providers: [SourcesService, SourcesRepository, ClientsService, ClientsRepository, CrmAnalysisRepository],
-  exports: [ClientsRepository],
+  providers: [
+    SourcesService,
+    SourcesRepository,
+    ClientsService,
+    ClientsRepository,
+    CrmAnalysisRepository,
+    { provide: ClientReferences, useExisting: ClientsRepository },
+  ],
+  exports: [ClientReferences],
 })
 export class CrmModule implements OnModuleInit {
   constructor(

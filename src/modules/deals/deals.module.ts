@@ -1,11 +1,10 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { CompaniesModule } from '../companies/companies.module';
-import { CompanyLifecycle } from '../companies/company-lifecycle';
-import { CrmModule } from '../crm/crm.module';
-import { DocsModule } from '../docs/docs.module';
-import { FinanceModule } from '../finance/finance.module';
-import { HrmModule } from '../hrm/hrm.module';
-import { WarehouseModule } from '../warehouse/warehouse.module';
+import { CompaniesModule, CompanyLifecycle } from '../companies/companies.face';
+import { CrmModule } from '../crm/crm.face';
+import { DocsModule } from '../docs/docs.face';
+import { FinanceModule } from '../finance/finance.face';
+import { HrmModule } from '../hrm/hrm.face';
+import { WarehouseModule } from '../warehouse/warehouse.face';
 import { DealAnalysisController } from './analysis/analysis.controller';
 import { DealAnalysisRepository } from './analysis/analysis.repository';
 import { DealsController } from './deals/deals.controller';

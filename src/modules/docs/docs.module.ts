@@ -1,8 +1,8 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { CompaniesModule } from '../companies/companies.module';
-import { CompanyLifecycle } from '../companies/company-lifecycle';
-import { MediaModule } from '../storage/media.module';
+import { CompaniesModule, CompanyLifecycle } from '../companies/companies.face';
+import { MediaModule } from '../storage/storage.face';
 import { DocsController } from './docs.controller';
+import { DocsSettingsReader } from './docs-ports';
 import { DocsRepository } from './docs.repository';
 import { DocsService } from './docs.service';
 import { DocumentGenerator } from './generator/document-generator';
@@ -15,8 +15,14 @@ import { DocsSettingsRepository } from './settings/docs-settings.repository';
 @Module({
   imports: [CompaniesModule, MediaModule],
   controllers: [DocsController],
-  providers: [DocsService, DocsRepository, DocsSettingsRepository, DocumentGenerator],
-  exports: [DocumentGenerator, DocsSettingsRepository],
+  providers: [
+    DocsService,
+    DocsRepository,
+    DocsSettingsRepository,
+    DocumentGenerator,
+    { provide: DocsSettingsReader, useExisting: DocsSettingsRepository },
+  ],
+  exports: [DocumentGenerator, DocsSettingsReader],
 })
 export class DocsModule implements OnModuleInit {
   constructor(

@@ -1,10 +1,9 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { CompaniesModule } from '../companies/companies.module';
-import { DocsModule } from '../docs/docs.module';
-import { CounterpartiesModule } from '../counterparties/counterparties.module';
+import { CompaniesModule, CompanyLifecycle } from '../companies/companies.face';
+import { DocsModule } from '../docs/docs.face';
+import { CounterpartiesModule } from '../counterparties/counterparties.face';
 import { FinanceAnalysisController } from './analysis/analysis.controller';
 import { FinanceAnalysisRepository } from './analysis/analysis.repository';
-import { CompanyLifecycle } from '../companies/company-lifecycle';
 import { TransactionCategoriesController } from './categories/categories.controller';
 import { CategoriesRepository } from './categories/categories.repository';
 import { CategoriesService } from './categories/categories.service';

@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { AccountSecretEntity } from '../accounts/account-secret.entity';
+import { AccountSecretEntity } from '../accounts/accounts.face';
 
 /** A temporary key that lets a third party sign in to the account without its password. */
 @Entity('fingerprints')

@@ -57,6 +57,16 @@ export class FingerprintsRepository {
     );
   }
 
+  /** How many of the account's fingerprints are usable: its summary's fingerprints_count. */
+  async usableCount(accountId: string): Promise<number> {
+    const row = await this.db.one<{ count: number }>(
+      sql`SELECT count(*)::int AS count FROM fingerprints
+           WHERE account_id = ${accountId} AND deactivated_at IS NULL
+             AND (expires_at IS NULL OR expires_at > now())`,
+    );
+    return row!.count;
+  }
+
   /** The usable fingerprint with this key, its use recorded; null when unknown, revoked or expired. */
   useForSignIn(keyHash: string) {
     return this.db.one<Pick<Row<FingerprintEntity>, 'id' | 'account_id' | 'expires_at'>>(

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { AuthContext } from '../../core/auth/auth-context';
 import { issueToken } from '../../core/auth/secret-token';
-import { SessionsRepository } from '../accounts/sessions.repository';
+import { AccountSessions } from '../accounts/accounts.face';
 import { found } from '../../core/http/app.exception';
 import { Page } from '../../core/pagination/page';
 import {
@@ -18,7 +18,7 @@ import { FingerprintsRepository } from './fingerprints.repository';
 export class FingerprintsService {
   constructor(
     private readonly fingerprints: FingerprintsRepository,
-    private readonly sessions: SessionsRepository,
+    private readonly sessions: AccountSessions,
   ) {}
 
   async create(auth: AuthContext, dto: CreateFingerprintDto): Promise<FingerprintWithKeyDto> {

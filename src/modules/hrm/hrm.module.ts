@@ -1,11 +1,12 @@
-import { forwardRef, Module } from '@nestjs/common';
-import { DocsModule } from '../docs/docs.module';
-import { MembersModule } from '../members/members.module';
+import { Module } from '@nestjs/common';
+import { DocsModule } from '../docs/docs.face';
+import { MemberRemovals, MembersModule } from '../members/members.face';
 import { AnalysisController } from './analysis/analysis.controller';
 import { AnalysisRepository } from './analysis/analysis.repository';
 import { EmployeesController } from './employees/employees.controller';
 import { EmployeesRepository } from './employees/employees.repository';
 import { EmployeesService } from './employees/employees.service';
+import { EmployeeReferences } from './employee-ports';
 import { PositionsController } from './positions/positions.controller';
 import { PositionsRepository } from './positions/positions.repository';
 import { PositionsService } from './positions/positions.service';
@@ -16,11 +17,11 @@ import { RosterReportService } from './report/roster-report.service';
  * HRM: employees, positions, their analytics and the roster report (spec 4.5, CONTRACT 9;
  * docs/hrm.md). It owns the
  * `hrm_member_permissions` view (migration DataLayer): the codes each member's active employee
- * card grants, which the company guard reads. Members and HRM need each other: removing a member
- * unlinks their card, and linking a card needs a member.
+ * card grants, which the company guard reads. Linking a card needs a member (Memberships); a
+ * removed member's card is unlinked by the listener this module registers with MemberRemovals.
  */
 @Module({
-  imports: [forwardRef(() => MembersModule), DocsModule],
+  imports: [MembersModule, DocsModule],
   controllers: [EmployeesController, PositionsController, AnalysisController, RosterReportController],
   providers: [
     EmployeesService,
@@ -29,7 +30,12 @@ import { RosterReportService } from './report/roster-report.service';
     PositionsRepository,
     AnalysisRepository,
     RosterReportService,
+    { provide: EmployeeReferences, useExisting: EmployeesRepository },
   ],
-  exports: [EmployeesRepository],
+  exports: [EmployeeReferences],
 })
-export class HrmModule {}
+export class HrmModule {
+  constructor(removals: MemberRemovals, employees: EmployeesRepository) {
+    removals.onRemoval((companyId, accountId) => employees.unlinkAccount(companyId, accountId));
+  }
+}

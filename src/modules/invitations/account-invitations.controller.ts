@@ -5,7 +5,7 @@ import { UuidParam } from '../../core/http/validation';
 import { AccountInvitationQueryDto } from './dto/account-invitation-query.dto';
 import { InvitationAnswerDto, InvitationDto } from './dto/invitation.dto';
 import { InvitationsService } from './invitations.service';
-import { AccountDto } from '../accounts/dto/account.dto';
+import { AccountDto } from '../accounts/accounts.face';
 import { Endpoint } from '../../core/openapi/endpoint.decorator';
 
 @ApiTags('Account')

@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { CompanyOwnedEntity } from '../companies/company-owned.entity';
+import { CompanyOwnedEntity } from '../companies/companies.face';
 
 export const INVITATION_STATUSES = ['waiting', 'accepted', 'rejected'] as const;
 

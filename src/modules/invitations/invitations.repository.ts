@@ -6,6 +6,7 @@ import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { Db } from '../../database/db';
 import { raw, sql } from '../../database/sql';
 import { Table } from '../../database/table';
+import { ACCOUNT_PROFILES } from '../accounts/accounts.face';
 import type { InvitationAnswerDto, InvitationDto } from './dto/invitation.dto';
 import type { AccountInvitationQueryDto } from './dto/account-invitation-query.dto';
 import { InvitationEntity } from './invitation.entity';
@@ -20,6 +21,16 @@ const LIVE_COMPANY = 'JOIN companies c ON c.id = i.company_id AND c.deleting_at 
 export class InvitationsRepository {
   constructor(private readonly db: Db) {}
 
+  /** How many invitations to this e-mail wait for an answer: its account summary's invitations_count. */
+  async waitingCount(email: string): Promise<number> {
+    const row = await this.db.one<{ count: number }>(
+      sql`SELECT count(*)::int AS count FROM invitations i
+           JOIN companies c ON c.id = i.company_id AND c.deleting_at IS NULL
+           WHERE i.email = ${email.toLowerCase()} AND i.status = 'waiting'`,
+    );
+    return row!.count;
+  }
+
   /** The unique partial index decides duplicates, so concurrent invitations cannot both win. */
   async create(companyId: string, email: string, invitedBy: string): Promise<InvitationDto> {
     const invitation = this.db.one<InvitationDto>(
@@ -33,7 +44,7 @@ export class InvitationsRepository {
 
   async isMember(companyId: string, email: string): Promise<boolean> {
     const row = await this.db.one(
-      sql`SELECT 1 FROM company_members m JOIN accounts a ON a.id = m.account_id
+      sql`SELECT 1 FROM company_members m JOIN ${raw(ACCOUNT_PROFILES)} a ON a.id = m.account_id
           WHERE m.company_id = ${companyId} AND a.email = ${email}`,
     );
     return row !== null;

@@ -5,8 +5,8 @@ import { AuthContext } from '../../core/auth/auth-context';
 import { AppException } from '../../core/http/app.exception';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { Page } from '../../core/pagination/page';
-import { AccountDto } from '../accounts/dto/account.dto';
-import { MembersRepository } from '../members/members.repository';
+import { AccountDto } from '../accounts/accounts.face';
+import { Memberships } from '../members/members.face';
 import { CreateInvitationDto, InvitationAnswerDto, InvitationDto, RevokedInvitationDto } from './dto/invitation.dto';
 import { AccountInvitationQueryDto } from './dto/account-invitation-query.dto';
 import { InvitationsRepository } from './invitations.repository';
@@ -18,7 +18,7 @@ const addressOf = (auth: AuthContext<AccountDto>) => auth.account.email.toLowerC
 export class InvitationsService {
   constructor(
     private readonly invitations: InvitationsRepository,
-    private readonly members: MembersRepository,
+    private readonly members: Memberships,
   ) {}
 
   async create(auth: AuthContext, access: CompanyAccess, dto: CreateInvitationDto): Promise<InvitationDto> {

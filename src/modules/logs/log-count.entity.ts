@@ -1,7 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { OwningCompany } from '../../database/company-reference';
 import { keepCounts } from '../../core/pagination/kept-counts';
-import { CompanyEntity } from '../companies/company.entity';
-import { OwningCompany } from '../companies/company-owned.entity';
 
 /**
  * How many audit records a company has per UTC day, in all (`filter` '') and per value of each
@@ -18,7 +17,7 @@ export class AuditLogCountEntity {
   @PrimaryColumn({ type: 'uuid' })
   company_id: string;
 
-  @OwningCompany() company?: CompanyEntity;
+  @OwningCompany() company?: unknown;
 
   @PrimaryColumn({ type: 'varchar', length: 128 })
   filter: string;

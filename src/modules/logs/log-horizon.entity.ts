@@ -1,6 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { CompanyEntity } from '../companies/company.entity';
-import { OwningCompany } from '../companies/company-owned.entity';
+import { OwningCompany } from '../../database/company-reference';
 
 /**
  * Where a company's log begins. Clear and optimize move it forward in their own transaction, so
@@ -12,7 +11,7 @@ export class AuditLogHorizonEntity {
   @PrimaryColumn({ type: 'uuid' })
   company_id: string;
 
-  @OwningCompany() company?: CompanyEntity;
+  @OwningCompany() company?: unknown;
 
   /** Records created before this time are gone for every reader and await the purger. */
   @Column({ type: 'timestamptz' })

@@ -1,9 +1,6 @@
 import { OneOf } from '../../core/http/validators';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
-import { AccountEntity } from '../accounts/account.entity';
-import { CompanyEntity } from '../companies/company.entity';
-import { OwningCompany } from '../companies/company-owned.entity';
-import { Reference } from '../../database/company-reference';
+import { OwningCompany, Reference } from '../../database/company-reference';
 
 export const MEMBER_ROLES = ['owner', 'member'] as const;
 
@@ -35,9 +32,9 @@ export abstract class MembershipKey {
   @PrimaryColumn({ type: 'uuid' })
   account_id: string;
 
-  @OwningCompany() company?: CompanyEntity;
+  @OwningCompany() company?: unknown;
 
-  @Reference(() => AccountEntity, 'CASCADE') account?: AccountEntity;
+  @Reference('accounts', 'CASCADE') account?: unknown;
 }
 
 @Entity('company_members')

@@ -1,21 +1,30 @@
-import { forwardRef, Module } from '@nestjs/common';
-import { HrmModule } from '../hrm/hrm.module';
-import { InvitationsController } from '../invitations/invitations.controller';
-import { InvitationsRepository } from '../invitations/invitations.repository';
-import { InvitationsService } from '../invitations/invitations.service';
+import { Global, Module } from '@nestjs/common';
+import { AccountsModule, AccountSummaryCounts } from '../accounts/accounts.face';
+import { MemberRemovals, Memberships } from './member-ports';
 import { MembersController } from './members.controller';
 import { MembersRepository } from './members.repository';
 import { MembersService } from './members.service';
 
 /**
- * Members and the company's side of invitations, which share the `/companies/{id}/accounts`
- * paths: controllers register in this order, so `/accounts/invitations` is matched before
- * `/accounts/{accountId}`.
+ * Company members. Global because the companies module makes a new company's owner its first
+ * member (Memberships) without importing this module, which would register these routes before
+ * the company's invitations (InvitationsModule, imported first in app.module.ts, so that
+ * `/accounts/invitations` is matched before `/accounts/{accountId}`).
  */
+@Global()
 @Module({
-  imports: [forwardRef(() => HrmModule)],
-  controllers: [InvitationsController, MembersController],
-  providers: [MembersService, MembersRepository, InvitationsService, InvitationsRepository],
-  exports: [MembersRepository, InvitationsService],
+  imports: [AccountsModule],
+  controllers: [MembersController],
+  providers: [
+    MembersService,
+    MembersRepository,
+    MemberRemovals,
+    { provide: Memberships, useExisting: MembersRepository },
+  ],
+  exports: [Memberships, MemberRemovals],
 })
-export class MembersModule {}
+export class MembersModule {
+  constructor(summary: AccountSummaryCounts, members: MembersRepository) {
+    summary.register('organizations_count', (account) => members.companiesCount(account.id));
+  }
+}

@@ -4,6 +4,7 @@ import { Page } from '../../core/pagination/page';
 import { Db } from '../../database/db';
 import { raw, sql } from '../../database/sql';
 import { Table } from '../../database/table';
+import { ACCOUNT_PROFILES } from '../accounts/accounts.face';
 import { CompanyMemberEntity, platformRoleCode, roleOfFilter } from './company-member.entity';
 import type { MemberDto, MembersQueryDto, MemberSettingsDto, UpdateMemberSettingsDto } from './dto/member.dto';
 import { MemberSettingsEntity } from './member-settings.entity';
@@ -24,7 +25,7 @@ export class MembersRepository {
     if (query.search !== undefined) {
       const term = containing(query.search);
       where.search(
-        sql`EXISTS (SELECT 1 FROM accounts s WHERE s.id = m.account_id AND (s.name ILIKE ${term} OR s.email ILIKE ${term}))`,
+        sql`EXISTS (SELECT 1 FROM ${raw(ACCOUNT_PROFILES)} s WHERE s.id = m.account_id AND (s.name ILIKE ${term} OR s.email ILIKE ${term}))`,
       );
     }
     return listPage(
@@ -35,7 +36,7 @@ export class MembersRepository {
         orderBy: 'm.joined_at DESC, m.account_id DESC',
         key: ['m.company_id', 'm.account_id'],
         select: MEMBER,
-        join: 'JOIN accounts a ON a.id = m.account_id',
+        join: `JOIN ${ACCOUNT_PROFILES} a ON a.id = m.account_id`,
       },
       query,
     );
@@ -43,7 +44,7 @@ export class MembersRepository {
 
   find(companyId: string, accountId: string): Promise<MemberDto | null> {
     return this.db.one<MemberDto>(
-      sql`SELECT ${raw(MEMBER)} FROM company_members m JOIN accounts a ON a.id = m.account_id
+      sql`SELECT ${raw(MEMBER)} FROM company_members m JOIN ${raw(ACCOUNT_PROFILES)} a ON a.id = m.account_id
           WHERE m.company_id = ${companyId} AND m.account_id = ${accountId}`,
     );
   }
@@ -87,6 +88,21 @@ export class MembersRepository {
       sql`SELECT 1 FROM company_members WHERE company_id = ${companyId} AND account_id = ${accountId} FOR SHARE`,
     );
     return row !== null;
+  }
+
+  /** How many companies (not being deleted) the account belongs to: its summary's organizations_count. */
+  async companiesCount(accountId: string): Promise<number> {
+    const row = await this.db.one<{ count: number }>(
+      sql`SELECT count(*)::int AS count FROM company_members m
+           JOIN companies c ON c.id = m.company_id AND c.deleting_at IS NULL
+           WHERE m.account_id = ${accountId}`,
+    );
+    return row!.count;
+  }
+
+  /** Makes the account the owner of the company it has just created. */
+  async addOwner(companyId: string, accountId: string): Promise<void> {
+    await this.db.affected(companyMembers.insert({ company_id: companyId, account_id: accountId, role: 'owner' }));
   }
 
   /** Makes the account a member; an existing membership (the owner's included) is left as it is. */

@@ -5,7 +5,6 @@ import { effectivePermissions } from '../../core/access/effective-permissions';
 import { PermissionCatalog } from '../../core/access/permission-catalog';
 import { AppException, found } from '../../core/http/app.exception';
 import { Page } from '../../core/pagination/page';
-import { EmployeesRepository } from '../hrm/employees/employees.repository';
 import {
   MemberDto,
   MembersQueryDto,
@@ -14,13 +13,14 @@ import {
   RemovedMemberDto,
   UpdateMemberSettingsDto,
 } from './dto/member.dto';
+import { MemberRemovals } from './member-ports';
 import { MembersRepository } from './members.repository';
 
 @Injectable()
 export class MembersService {
   constructor(
     private readonly members: MembersRepository,
-    private readonly employees: EmployeesRepository,
+    private readonly removals: MemberRemovals,
     private readonly standings: CompanyStandings,
     private readonly catalog: PermissionCatalog,
   ) {}
@@ -34,7 +34,7 @@ export class MembersService {
   }
 
   /**
-   * Removes a member and unlinks their employee card in the company. Runs in the audited
+   * Removes a member; the modules listening to removals react (HRM unlinks the employee card). Runs in the audited
    * route's transaction, so both changes and the audit record commit together.
    */
   async remove(access: CompanyAccess, accountId: string): Promise<RemovedMemberDto> {
@@ -42,7 +42,7 @@ export class MembersService {
     if (!role) throw AppException.notFound('Member');
     if (role === 'owner') throw AppException.conflict('The owner cannot be removed from the company');
     if (!(await this.members.removeMember(access.companyId, accountId))) throw AppException.notFound('Member');
-    await this.employees.unlinkAccount(access.companyId, accountId);
+    await this.removals.removed(access.companyId, accountId);
     return { account_id: accountId, removed: true };
   }
 

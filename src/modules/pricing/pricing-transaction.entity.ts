@@ -1,7 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { AccountEntity } from '../accounts/account.entity';
-import { CompanyOwnedEntity } from '../companies/company-owned.entity';
-import { PricingPlanEntity } from '../plans/pricing-plan.entity';
+import { CompanyOwnedEntity } from '../companies/companies.face';
 import { Reference } from '../../database/company-reference';
 
 export const PRICING_TRANSACTION_STATUSES = ['pending', 'success', 'unsuccess', 'revoked'] as const;
@@ -19,7 +17,7 @@ export class PricingTransactionEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid', nullable: true })
   account_id: string | null;
 
-  @Reference(() => AccountEntity, 'SET NULL') account?: AccountEntity;
+  @Reference('accounts', 'SET NULL') account?: unknown;
 
   /** The plan's price for the period, in whole units of `currency`. */
   @Column({ type: 'int' })
@@ -34,7 +32,7 @@ export class PricingTransactionEntity extends CompanyOwnedEntity {
   @Column({ type: 'varchar', length: 32 })
   plan_code: string;
 
-  @Reference(() => PricingPlanEntity, 'RESTRICT', 'plan_code') plan?: PricingPlanEntity;
+  @Reference('pricing_plans', 'RESTRICT', 'plan_code') plan?: unknown;
 
   @Column({ type: 'varchar', length: 8 })
   period: string;

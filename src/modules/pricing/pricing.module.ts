@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PlansModule } from '../plans/plans.module';
+import { PlansModule } from '../plans/plans.face';
 import { PricingController } from './pricing.controller';
 import { PricingRepository } from './pricing.repository';
 import { PricingService } from './pricing.service';

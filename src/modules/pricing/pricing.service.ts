@@ -4,9 +4,8 @@ import { AuthContext } from '../../core/auth/auth-context';
 import { AppException, found } from '../../core/http/app.exception';
 import { Page } from '../../core/pagination/page';
 import { PageQueryDto } from '../../core/pagination/page-query.dto';
-import { CompaniesRepository } from '../companies/companies.repository';
-import { CompaniesService, oneAhead } from '../companies/companies.service';
-import { PlanCatalog } from '../plans/plan-catalog';
+import { CompaniesService, CompanyPlanPeriods, oneAhead } from '../companies/companies.face';
+import { PlanCatalog } from '../plans/plans.face';
 import { CompanyPricingDto, MigratePlanDto, PricingTransactionDto } from './dto/pricing.dto';
 import { PricingRepository } from './pricing.repository';
 
@@ -21,7 +20,7 @@ export class PricingService {
   constructor(
     private readonly transactions: PricingRepository,
     private readonly plans: PlanCatalog,
-    private readonly companies: CompaniesRepository,
+    private readonly companies: CompanyPlanPeriods,
     private readonly companiesService: CompaniesService,
   ) {}
 

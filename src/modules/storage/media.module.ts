@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CompaniesModule } from '../companies/companies.module';
+import { CompaniesModule } from '../companies/companies.face';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
 

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { CompanyAccess } from '../../core/access/company-access';
 import { AppException } from '../../core/http/app.exception';
 import { StorageService } from '../../core/storage/storage.service';
-import { CompanyUsageRepository } from '../companies/company-usage.repository';
+import { CompanyObjectCounters } from '../companies/companies.face';
 import type { MediaStatisticsDto } from './dto/media.dto';
 import { attachmentDisposition, byteRange } from './object-path';
 
@@ -20,7 +20,7 @@ function unavailable(error: unknown): AppException {
 
 /**
  * A company's files: stored within its plan's limits (reserve, upload, release on failure),
- * removed, counted and downloaded. The counts live in the database (CompanyUsageRepository), so
+ * removed, counted and downloaded. The counts live in the database (the companies module's CompanyObjectCounters), so
  * nothing here lists a bucket. See docs/storage.md.
  */
 @Injectable()
@@ -29,7 +29,7 @@ export class MediaService {
 
   constructor(
     private readonly storage: StorageService,
-    private readonly usage: CompanyUsageRepository,
+    private readonly usage: CompanyObjectCounters,
   ) {}
 
   /**

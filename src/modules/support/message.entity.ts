@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
 import { SupportTicketEntity } from './ticket.entity';
 import { CompanyReference } from '../../database/company-reference';
-import { CompanyRowEntity } from '../companies/company-owned.entity';
+import { CompanyRowEntity } from '../companies/companies.face';
 
 /**
  * A message of a ticket: a CompanyRowEntity with timestamps of its own (not CompanyOwnedEntity's,

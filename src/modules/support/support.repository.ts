@@ -5,6 +5,7 @@ import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { Db } from '../../database/db';
 import { raw, rfc3339, Sql, sql } from '../../database/sql';
 import { Row, Table } from '../../database/table';
+import { ACCOUNT_PROFILES } from '../accounts/accounts.face';
 import type { ListTicketsQueryDto, MessageDto, TicketDto } from './dto/support.dto';
 import { SupportMessageEntity } from './message.entity';
 import { SupportTicketEntity, TicketStatus } from './ticket.entity';
@@ -16,7 +17,7 @@ const MESSAGE_COLUMNS = { except: ['company_id'] } as const;
 /** The account `idColumn` names as MessageAccountDto (the Kroncl server's AccountPublic); null once it is deleted. */
 const accountOf = (idColumn: string) => `(SELECT json_build_object('id', a.id, 'name', a.name, 'email', a.email,
   'avatar_url', a.avatar_url, 'status', a.status, 'created_at', ${rfc3339('a.created_at')})
-  FROM accounts a WHERE a.id = ${idColumn})`;
+  FROM ${ACCOUNT_PROFILES} a WHERE a.id = ${idColumn})`;
 /** The author of the message of alias `m`. */
 const AUTHOR = accountOf('m.account_id');
 /** The columns of a Message, from alias `m`. */

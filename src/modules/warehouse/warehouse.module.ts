@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DocsModule } from '../docs/docs.module';
+import { DocsModule } from '../docs/docs.face';
 import { CatalogCategoriesController } from './categories/categories.controller';
 import { CatalogCategoriesRepository } from './categories/categories.repository';
 import { CatalogCategoriesService } from './categories/categories.service';

@@ -1,6 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
-import { CompanyEntity } from '../companies/company.entity';
-import { OwningCompany } from '../companies/company-owned.entity';
+import { OwningCompany } from '../../database/company-reference';
 
 /** One change's event (CONTRACT 19), written in the change's transaction; its deliveries say where it goes. */
 @Entity('webhook_events')
@@ -12,7 +11,7 @@ export class WebhookEventEntity {
   @Column({ type: 'uuid' })
   company_id: string;
 
-  @OwningCompany() company?: CompanyEntity;
+  @OwningCompany() company?: unknown;
 
   /** The change's audit key. */
   @Column({ type: 'varchar', length: 64 })

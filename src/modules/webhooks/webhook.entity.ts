@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { CompanyOwnedEntity } from '../companies/company-owned.entity';
+import { CompanyOwnedEntity } from '../companies/companies.face';
 
 /**
  * A company's subscription to its own changes (CONTRACT 19). The secrets sign deliveries, so

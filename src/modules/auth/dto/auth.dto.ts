@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
 import { NormalisedEmail, TrimmedName } from '../../../core/http/validators';
-import { AccountDto } from '../../accounts/dto/account.dto';
+import { AccountDto } from '../../accounts/accounts.face';
 
 export class RegisterDto {
   @NormalisedEmail()

@@ -15,8 +15,8 @@ import {
 import { Omittable, OneOf, SearchTerm, TrimmedName } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { PermissionDto } from '../../../core/access/permission.dto';
-import { MEMBER_ROLES, PLATFORM_ROLE_CODES, RoleFilter, RoleFilterQuery } from '../../members/company-member.entity';
-import { PricingPlanDto } from '../../plans/dto/pricing-plan.dto';
+import { MEMBER_ROLES, PLATFORM_ROLE_CODES, RoleFilter, RoleFilterQuery } from '../../members/members.face';
+import { PricingPlanDto } from '../../plans/plans.face';
 import { SLUG_MAX, SLUG_MIN, SLUG_PATTERN } from '../slug';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

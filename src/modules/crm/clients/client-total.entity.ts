@@ -1,7 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { CompanyEntity } from '../../companies/company.entity';
+import { OwningCompany } from '../../../database/company-reference';
 import { keepCounts } from '../../../core/pagination/kept-counts';
-import { OwningCompany } from '../../companies/company-owned.entity';
 
 /**
  * The exact number of a company's clients, in all (`filter` '') and per value of each list
@@ -16,7 +15,7 @@ export class CrmClientTotalEntity {
   @PrimaryColumn({ type: 'uuid' })
   company_id: string;
 
-  @OwningCompany() company?: CompanyEntity;
+  @OwningCompany() company?: unknown;
 
   @PrimaryColumn({ type: 'varchar', length: 64 })
   filter: string;

@@ -1,6 +1,6 @@
 import { Column, Entity } from 'typeorm';
 import { keepSums } from '../../../core/analysis/kept-sums';
-import { KeptDaySums } from '../../companies/kept-tables.entity';
+import { KeptDaySums } from '../../companies/companies.face';
 
 /**
  * A company's deals summed per UTC day of creation and group: all (`dim` ''), per type, status

@@ -1,9 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { CompanyEntity } from '../../companies/company.entity';
-import { EmployeeEntity } from '../../hrm/employees/employee.entity';
 import { DealEntity } from './deal.entity';
-import { OwningCompany } from '../../companies/company-owned.entity';
-import { Reference } from '../../../database/company-reference';
+import { OwningCompany, Reference } from '../../../database/company-reference';
 
 /** An employee working on a deal; (company_id, employee_id) serves the list's employee filter. */
 @Entity('deal_employees')
@@ -17,10 +14,10 @@ export class DealEmployeeEntity {
   @PrimaryColumn({ type: 'uuid' })
   employee_id: string;
 
-  @Reference(() => EmployeeEntity, 'CASCADE') employee?: EmployeeEntity;
+  @Reference('employees', 'CASCADE') employee?: unknown;
 
   @Column({ type: 'uuid' })
   company_id: string;
 
-  @OwningCompany() company?: CompanyEntity;
+  @OwningCompany() company?: unknown;
 }

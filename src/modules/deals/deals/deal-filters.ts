@@ -1,6 +1,6 @@
 import { containing, SearchArm, Where } from '../../../core/pagination/list';
 import { join, raw, Sql, sql } from '../../../database/sql';
-import { CLIENT_SEARCH_TEXT } from '../../crm/clients/clients.repository';
+import { CLIENT_SEARCH_TEXT } from '../../crm/crm.face';
 
 /** The filters the deal list, the board and the analyses share. */
 export interface DealFilters {

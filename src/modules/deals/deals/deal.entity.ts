@@ -1,6 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
-import { CrmClientEntity } from '../../crm/clients/client.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 import { DealStatusEntity } from '../statuses/deal-status.entity';
 import { DealTypeEntity } from '../types/deal-type.entity';
 import { CompanyReference, Reference } from '../../../database/company-reference';
@@ -40,7 +39,7 @@ export class DealEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid', nullable: true })
   client_id: string | null;
 
-  @Reference(() => CrmClientEntity, 'SET NULL') client?: CrmClientEntity;
+  @Reference('crm_clients', 'SET NULL') client?: unknown;
 
   /** Σ round(price × quantity, 2) over the positions, in RUB. */
   @Column({ type: 'numeric', precision: 32, scale: 2, default: 0 })

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, FieldError, found, invalidOnVanishedReference } from '../../../core/http/app.exception';
 import { Page } from '../../../core/pagination/page';
-import { ClientsRepository } from '../../crm/clients/clients.repository';
-import { EmployeesRepository } from '../../hrm/employees/employees.repository';
-import { WarehouseReferences } from '../../warehouse/warehouse-references';
+import { ClientReferences } from '../../crm/crm.face';
+import { EmployeeReferences } from '../../hrm/hrm.face';
+import { WarehouseReferences } from '../../warehouse/warehouse.face';
 import { DealStatusesRepository } from '../statuses/statuses.repository';
 import { DealTypesRepository } from '../types/types.repository';
 import { DealsRepository } from './deals.repository';
@@ -47,8 +47,8 @@ export class DealsService {
     private readonly deals: DealsRepository,
     private readonly types: DealTypesRepository,
     private readonly statuses: DealStatusesRepository,
-    private readonly clients: ClientsRepository,
-    private readonly employees: EmployeesRepository,
+    private readonly clients: ClientReferences,
+    private readonly employees: EmployeeReferences,
     private readonly warehouse: WarehouseReferences,
   ) {}
 

@@ -1,4 +1,4 @@
-import type { PdfDrawing } from '../../docs/generator/pdf-drawing';
+import type { PdfDrawing } from '../../docs/docs.face';
 import type { QrMatrix } from './payment-qr';
 
 /** One line of the invoice, every figure already written out. */

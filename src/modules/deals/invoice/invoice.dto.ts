@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
-import { DocDto } from '../../docs/dto/doc.dto';
+import { DocDto } from '../../docs/docs.face';
 import { CalendarDate, TrimmedText } from '../../../core/http/validators';
 
 export class CreateInvoiceDto {

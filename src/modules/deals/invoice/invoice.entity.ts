@@ -1,9 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { CompanyEntity } from '../../companies/company.entity';
-import { CompanyOwnedEntity, OwningCompany } from '../../companies/company-owned.entity';
-import { DocEntity } from '../../docs/doc.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 import { DealEntity } from '../deals/deal.entity';
-import { Reference } from '../../../database/company-reference';
+import { OwningCompany, Reference } from '../../../database/company-reference';
 
 /**
  * The last invoice number a company used in a UTC year, and the numbers taken by invoices that
@@ -15,7 +13,7 @@ export class DealInvoiceCounterEntity {
   @PrimaryColumn({ type: 'uuid' })
   company_id: string;
 
-  @OwningCompany() company?: CompanyEntity;
+  @OwningCompany() company?: unknown;
 
   @PrimaryColumn({ type: 'int' })
   year: number;
@@ -41,7 +39,7 @@ export class DealInvoiceEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid' })
   doc_id: string;
 
-  @Reference(() => DocEntity, 'CASCADE') doc?: DocEntity;
+  @Reference('docs', 'CASCADE') doc?: unknown;
 
   @Column({ type: 'int' })
   year: number;

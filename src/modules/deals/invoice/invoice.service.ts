@@ -3,10 +3,7 @@ import { CompanyAccess } from '../../../core/access/company-access';
 import { StagedWrite } from '../../../core/audit/staged-write';
 import { AppException, found } from '../../../core/http/app.exception';
 import { StorageService } from '../../../core/storage/storage.service';
-import type { DocDto } from '../../docs/dto/doc.dto';
-import type { DocsSettingsDto } from '../../docs/dto/docs-settings.dto';
-import { DocumentGenerator } from '../../docs/generator/document-generator';
-import { DocsSettingsRepository } from '../../docs/settings/docs-settings.repository';
+import { type DocDto, type DocsSettingsDto, DocsSettingsReader, DocumentGenerator } from '../../docs/docs.face';
 import type { CreateInvoiceDto, InvoiceDocDto } from './invoice.dto';
 import { invoiceDrawing, InvoiceData } from './invoice-drawing';
 import { InvoiceDeal, InvoiceRepository } from './invoice.repository';
@@ -43,7 +40,7 @@ const russianDate = (isoDay: string) => isoDay.split('-').reverse().join('.');
 export class InvoiceService {
   constructor(
     private readonly invoices: InvoiceRepository,
-    private readonly settings: DocsSettingsRepository,
+    private readonly settings: DocsSettingsReader,
     private readonly generator: DocumentGenerator,
     private readonly storage: StorageService,
   ) {}

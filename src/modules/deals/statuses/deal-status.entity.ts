@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 
 /**
  * A step of the company's own deal pipeline. At most one default per company is the partial

@@ -8,7 +8,7 @@ import {
   TransactionDetailDto,
   TransactionDto,
   TransactionFiltersDto,
-} from '../../finance/transactions/dto/transaction.dto';
+} from '../../finance/finance.face';
 import { DealEntity } from '../deals/deal.entity';
 import { DealTransactionsSummaryQueryDto } from './deal-transactions.dto';
 import { DealTransactionsService } from './deal-transactions.service';

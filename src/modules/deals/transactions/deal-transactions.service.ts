@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { found } from '../../../core/http/app.exception';
 import { Page } from '../../../core/pagination/page';
-import type {
-  CreateTransactionDto,
-  DealTransactionsSummaryDto,
-  TransactionDetailDto,
-  TransactionDto,
-  TransactionFiltersDto,
-} from '../../finance/transactions/dto/transaction.dto';
-import { TransactionsService } from '../../finance/transactions/transactions.service';
+import {
+  type CreateTransactionDto,
+  type DealTransactionsSummaryDto,
+  type TransactionDetailDto,
+  type TransactionDto,
+  type TransactionFiltersDto,
+  TransactionsService,
+} from '../../finance/finance.face';
 import { DealsRepository } from '../deals/deals.repository';
 import type { DealTransactionsSummaryQueryDto } from './deal-transactions.dto';
 

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StagedWrite } from '../../../core/audit/staged-write';
 import { StorageService } from '../../../core/storage/storage.service';
-import { CompaniesRepository } from '../../companies/companies.repository';
-import { MediaService } from '../../storage/media.service';
+import { CompanyNames } from '../../companies/companies.face';
+import { MediaService } from '../../storage/storage.face';
 import type { DocModule } from '../doc.entity';
 import { DocsRepository } from '../docs.repository';
 import type { DocDto } from '../dto/doc.dto';
@@ -57,7 +57,7 @@ export class DocumentGenerator implements OnApplicationShutdown {
     private readonly media: MediaService,
     private readonly docs: DocsRepository,
     private readonly storage: StorageService,
-    private readonly companies: CompaniesRepository,
+    private readonly companies: CompanyNames,
   ) {}
 
   onApplicationShutdown(): Promise<void> {

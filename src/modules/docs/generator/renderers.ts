@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { FILE_CONTENT_TYPES } from '../../storage/file-types';
+import { FILE_CONTENT_TYPES } from '../../storage/storage.face';
 import { pdfWorkerMain, PdfWorkerData, PdfWorkerMessage } from './pdf-worker';
 
 /** One table of a document: its name, column headers and rows (each a list of cells). */

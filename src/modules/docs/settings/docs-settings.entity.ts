@@ -1,5 +1,4 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, OneToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { CompanyEntity } from '../../companies/company.entity';
 
 /**
  * The requisites a company's documents carry (spec 2, Docs settings): one row per company,
@@ -10,9 +9,9 @@ export class DocsSettingsEntity {
   @PrimaryColumn({ type: 'uuid' })
   company_id: string;
 
-  @OneToOne(() => CompanyEntity, { onDelete: 'CASCADE' })
+  @OneToOne('companies', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id' })
-  company?: CompanyEntity;
+  company?: unknown;
 
   @Column({ type: 'varchar', length: 300, nullable: true })
   legal_name: string | null;

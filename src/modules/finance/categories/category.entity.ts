@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 import { EnumColumn } from '../../../core/openapi/columns';
 
 export const DIRECTIONS = ['income', 'expense'] as const;

@@ -1,6 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
-import { CounterpartyEntity } from '../../counterparties/counterparty.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 import { CompanyReference } from '../../../database/company-reference';
 import { EnumColumn, MetadataColumn } from '../../../core/openapi/columns';
 
@@ -63,6 +62,6 @@ export class CreditEntity extends CompanyOwnedEntity {
   counterparty_id: string;
 
   /** Counterparties are never deleted; they go with their company, as credits do. */
-  @CompanyReference(() => CounterpartyEntity)
-  counterparty?: CounterpartyEntity;
+  @CompanyReference('counterparties')
+  counterparty?: unknown;
 }

@@ -4,7 +4,7 @@ import { Page } from '../../../core/pagination/page';
 import { Db } from '../../../database/db';
 import { raw, Sql, sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
-import { COUNTERPARTY_JSON } from '../../counterparties/counterparties.repository';
+import { COUNTERPARTY_JSON } from '../../counterparties/counterparties.face';
 import { CreditEntity } from './credit.entity';
 import type { CreateCreditDto, CreditDto, ListCreditsQueryDto, UpdateCreditDto } from './dto/credit.dto';
 

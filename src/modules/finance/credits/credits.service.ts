@@ -6,7 +6,7 @@ import { CurrencyCode } from '../../../core/money/currencies';
 import { assertAmountFits } from '../../../core/money/money.validators';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
-import { CounterpartiesRepository } from '../../counterparties/counterparties.repository';
+import { CounterpartyReferences } from '../../counterparties/counterparties.face';
 import { TransactionDetailDto, TransactionDto } from '../transactions/dto/transaction.dto';
 import { TransactionsService } from '../transactions/transactions.service';
 import type { CreditStatus } from './credit.entity';
@@ -23,7 +23,7 @@ const PAYMENT = {
 export class CreditsService {
   constructor(
     private readonly credits: CreditsRepository,
-    private readonly counterparties: CounterpartiesRepository,
+    private readonly counterparties: CounterpartyReferences,
     private readonly transactions: TransactionsService,
   ) {}
 

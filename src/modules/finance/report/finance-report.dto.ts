@@ -1,5 +1,5 @@
 import { ArrayNotEmpty, ArrayUnique, IsArray } from 'class-validator';
-import { ModuleReportDto } from '../../docs/dto/module-report.dto';
+import { ModuleReportDto } from '../../docs/docs.face';
 import { OneOf } from '../../../core/http/validators';
 
 export const REPORT_SHEETS = ['transactions', 'categories', 'credits'] as const;

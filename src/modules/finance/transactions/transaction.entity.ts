@@ -1,11 +1,9 @@
 import { Column, Entity, Index } from 'typeorm';
 import { CURRENCY_CODES } from '../../../core/money/currencies';
-import { EmployeeEntity } from '../../hrm/employees/employee.entity';
 import { DIRECTIONS, TransactionCategoryEntity } from '../categories/category.entity';
 import { CreditEntity } from '../credits/credit.entity';
-import { DealEntity } from '../../deals/deals/deal.entity';
 import { CompanyReference, Reference } from '../../../database/company-reference';
-import { CompanyRowEntity } from '../../companies/company-owned.entity';
+import { CompanyRowEntity } from '../../companies/companies.face';
 import { EnumColumn, MetadataColumn } from '../../../core/openapi/columns';
 
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
@@ -68,7 +66,7 @@ export class TransactionEntity extends CompanyRowEntity {
   employee_id: string | null;
 
   /** Employees are never deleted; they go with their company, as transactions do. */
-  @Reference(() => EmployeeEntity, 'NO ACTION') employee?: EmployeeEntity;
+  @Reference('employees', 'NO ACTION') employee?: unknown;
 
   @Column({ type: 'uuid', nullable: true })
   category_id: string | null;
@@ -88,5 +86,5 @@ export class TransactionEntity extends CompanyRowEntity {
   deal_id: string | null;
 
   /** Added by the Deals migration. */
-  @Reference(() => DealEntity, 'SET NULL') deal?: DealEntity;
+  @Reference('deals', 'SET NULL') deal?: unknown;
 }

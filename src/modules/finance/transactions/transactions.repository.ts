@@ -7,7 +7,7 @@ import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Db } from '../../../database/db';
 import { raw, rfc3339, Sql, sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
-import { EMPLOYEE_JSON } from '../../hrm/employees/employees.repository';
+import { EMPLOYEE_JSON } from '../../hrm/hrm.face';
 import type {
   DealTransactionsSummaryDto,
   ListTransactionsQueryDto,

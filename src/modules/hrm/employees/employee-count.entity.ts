@@ -1,5 +1,5 @@
 import { Entity } from 'typeorm';
-import { KeptCounts } from '../../companies/kept-tables.entity';
+import { KeptCounts } from '../../companies/companies.face';
 import { keepCounts } from '../../../core/pagination/kept-counts';
 
 /**

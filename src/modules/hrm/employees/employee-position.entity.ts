@@ -1,9 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { CompanyEntity } from '../../companies/company.entity';
 import { PositionEntity } from '../positions/position.entity';
 import { EmployeeEntity } from './employee.entity';
-import { OwningCompany } from '../../companies/company-owned.entity';
-import { Reference } from '../../../database/company-reference';
+import { OwningCompany, Reference } from '../../../database/company-reference';
 
 /** Which positions an employee holds; company_id keeps every row scoped to its tenant. */
 @Entity('employee_positions')
@@ -23,5 +21,5 @@ export class EmployeePositionEntity {
 
   @Reference(() => PositionEntity, 'CASCADE') position?: PositionEntity;
 
-  @OwningCompany() company?: CompanyEntity;
+  @OwningCompany() company?: unknown;
 }

@@ -1,6 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
-import { AccountEntity } from '../../accounts/account.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 import { EnumColumn } from '../../../core/openapi/columns';
 import { Reference } from '../../../database/company-reference';
 
@@ -43,7 +42,7 @@ export class EmployeeEntity extends CompanyOwnedEntity {
   @Column({ type: 'uuid', nullable: true })
   account_id: string | null;
 
-  @Reference(() => AccountEntity, 'SET NULL') account?: AccountEntity;
+  @Reference('accounts', 'SET NULL') account?: unknown;
 
   /** When the account was linked, null when none is. */
   @Column({ type: 'timestamptz', nullable: true })

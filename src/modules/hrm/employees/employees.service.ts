@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, conflictOnDuplicate, found } from '../../../core/http/app.exception';
 import { Page } from '../../../core/pagination/page';
-import { MembersRepository } from '../../members/members.repository';
+import { Memberships } from '../../members/members.face';
 import { PositionsRepository } from '../positions/positions.repository';
 import {
   CreateEmployeeDto,
@@ -23,7 +23,7 @@ export class EmployeesService {
   constructor(
     private readonly employees: EmployeesRepository,
     private readonly positions: PositionsRepository,
-    private readonly members: MembersRepository,
+    private readonly members: Memberships,
   ) {}
 
   list(company: CompanyAccess, query: ListEmployeesQueryDto): Promise<Page<EmployeeDto>> {

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { OneOf, TrimmedText } from '../../../core/http/validators';
-import type { DocFormat } from '../../docs/generator/renderers';
+import type { DocFormat } from '../../docs/docs.face';
 
 export const REPORT_FORMATS: readonly DocFormat[] = ['pdf', 'xlsx'];
 

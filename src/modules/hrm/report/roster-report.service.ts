@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { StagedWrite } from '../../../core/audit/staged-write';
-import type { DocDto } from '../../docs/dto/doc.dto';
-import { DocumentGenerator } from '../../docs/generator/document-generator';
+import { type DocDto, DocumentGenerator } from '../../docs/docs.face';
 import { EmployeesRepository, RosterEntry } from '../employees/employees.repository';
 import type { RosterReportDto } from './roster-report.dto';
 

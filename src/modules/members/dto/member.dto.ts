@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray } from 'class-validator';
-import { PERMISSION_CODES } from '../../../core/access/permission-codes';
+import { PERMISSION_CODES } from '../../../vocabulary';
 import { OneOf, SearchTerm } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
-import { ACCOUNT_STATUSES } from '../../accounts/account.entity';
+import { ACCOUNT_STATUSES } from '../../accounts/accounts.face';
 import { PLATFORM_ROLE_CODES, RoleFilter, RoleFilterQuery } from '../company-member.entity';
 
 /** A member of the company, in the platform's shape (its `accounts` list). */

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { OneOf } from '../../../core/http/validators';
-import { PLAN_PERIODS } from '../../companies/dto/company.dto';
-import { PricingPlanDto } from '../../plans/dto/pricing-plan.dto';
+import { PLAN_PERIODS } from '../../companies/companies.face';
+import { PricingPlanDto } from '../../plans/plans.face';
 import { PRICING_TRANSACTION_STATUSES } from '../pricing-transaction.entity';
 
 /** The company's plan as the platform's pricing pages read it (CONTRACT 17). */

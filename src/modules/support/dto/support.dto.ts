@@ -1,6 +1,6 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
-import { ACCOUNT_STATUSES } from '../../accounts/account.entity';
+import { ACCOUNT_STATUSES } from '../../accounts/accounts.face';
 import { OneOf, TrimmedText } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { SupportMessageEntity } from '../message.entity';

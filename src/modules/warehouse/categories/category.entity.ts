@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 import { CompanyReference } from '../../../database/company-reference';
 import { EnumColumn, MetadataColumn } from '../../../core/openapi/columns';
 

@@ -2,7 +2,7 @@ import { Body, Controller, HttpStatus, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { UploadsFirst } from '../../../core/audit/staged-write';
-import { DocDto } from '../../docs/dto/doc.dto';
+import { DocDto } from '../../docs/docs.face';
 import { WarehouseReportDto } from './warehouse-report.dto';
 import { WarehouseReportService } from './warehouse-report.service';
 import { Endpoint } from '../../../core/openapi/endpoint.decorator';

@@ -1,5 +1,5 @@
 import { ArrayMinSize, ArrayUnique, IsArray } from 'class-validator';
-import { ModuleReportDto } from '../../docs/dto/module-report.dto';
+import { ModuleReportDto } from '../../docs/docs.face';
 import { OneOf } from '../../../core/http/validators';
 
 /** The sheets of the warehouse report, in the order they appear. */

@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { StagedWrite } from '../../../core/audit/staged-write';
-import type { DocDto } from '../../docs/dto/doc.dto';
-import { DocumentGenerator } from '../../docs/generator/document-generator';
-import { periodLabel } from '../../docs/generator/file-name';
-import type { Sheet } from '../../docs/generator/renderers';
+import { type DocDto, DocumentGenerator, periodLabel, type Sheet } from '../../docs/docs.face';
 import { REPORT_SHEETS, ReportSheet, WarehouseReportDto } from './warehouse-report.dto';
 import { ReportWindow, WarehouseReportRepository } from './warehouse-report.repository';
 

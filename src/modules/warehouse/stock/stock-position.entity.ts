@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Check, Column, Entity, Index } from 'typeorm';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 import { CatalogUnitEntity, TRACKING_DETAILS } from '../units/unit.entity';
 import { StockBatchEntity } from './stock-batch.entity';
 import { CompanyReference } from '../../../database/company-reference';

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Check, Column, Entity, Index } from 'typeorm';
 import { CURRENCY_CODES } from '../../../core/money/currencies';
-import { CompanyOwnedEntity } from '../../companies/company-owned.entity';
+import { CompanyOwnedEntity } from '../../companies/companies.face';
 import { CATALOG_STATUSES, CatalogCategoryEntity } from '../categories/category.entity';
 import { CompanyReference } from '../../../database/company-reference';
 import { EnumColumn, MetadataColumn } from '../../../core/openapi/columns';

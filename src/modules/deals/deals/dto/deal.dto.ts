@@ -14,10 +14,9 @@ import { Omittable, OneOf, SearchTerm, TrimmedName, TrimmedText } from '../../..
 import { Amount, Quantity } from '../../../../core/money/money.validators';
 import { LeftOutOfExamples } from '../../../../core/openapi/request-examples';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
-import { ClientDetailDto } from '../../../crm/clients/dto/client.dto';
-import { EmployeeDto } from '../../../hrm/employees/dto/employee.dto';
-import { StockPositionDto } from '../../../warehouse/stock/dto/stock.dto';
-import { UnitDto } from '../../../warehouse/units/dto/unit.dto';
+import { ClientDetailDto } from '../../../crm/crm.face';
+import { EmployeeDto } from '../../../hrm/hrm.face';
+import { StockPositionDto, UnitDto } from '../../../warehouse/warehouse.face';
 import { DealStatusDto } from '../../statuses/dto/deal-status.dto';
 import { DealTypeDto } from '../../types/dto/deal-type.dto';
 import { POSITION_UNITS, type PositionUnit } from '../deal-position.entity';

@@ -13,7 +13,7 @@ import {
 import { CURRENCY_CODES, type CurrencyCode } from '../../../../core/money/currencies';
 import { Amount, Currency } from '../../../../core/money/money.validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
-import { CounterpartyDto } from '../../../counterparties/dto/counterparty.dto';
+import { CounterpartyDto } from '../../../counterparties/counterparties.face';
 import { CREDIT_STATUSES, CREDIT_TYPES, type CreditStatus, type CreditType } from '../credit.entity';
 
 export class ListCreditsQueryDto extends PageQueryDto {

@@ -5,7 +5,7 @@ import { Metadata, OneOf, SearchTerm } from '../../../../core/http/validators';
 import { CURRENCY_CODES, type CurrencyCode } from '../../../../core/money/currencies';
 import { Amount, Currency } from '../../../../core/money/money.validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
-import { EmployeeDto } from '../../../hrm/employees/dto/employee.dto';
+import { EmployeeDto } from '../../../hrm/hrm.face';
 import { type Direction, DIRECTIONS } from '../../categories/category.entity';
 import { CategoryDto } from '../../categories/dto/category.dto';
 import { TRANSACTION_STATUSES, TransactionEntity, type TransactionStatus } from '../transaction.entity';

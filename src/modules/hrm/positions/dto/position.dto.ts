@@ -1,7 +1,7 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsArray, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
-import { PERMISSION_CODES } from '../../../../core/access/permission-codes';
+import { PERMISSION_CODES } from '../../../../vocabulary';
 import { Omittable, SearchTerm, TrimmedName } from '../../../../core/http/validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { PositionEntity } from '../position.entity';

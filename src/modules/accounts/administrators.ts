@@ -1,7 +1,7 @@
 import * as bcrypt from 'bcrypt';
 import type { Db } from '../../database/db';
 import { sql } from '../../database/sql';
-import { accounts } from '../accounts/accounts.repository';
+import { accounts } from './accounts.repository';
 
 export interface AdministratorInput {
   email: string;

@@ -1,0 +1,10 @@
+/**
+ * What other modules may use of companies (docs/architecture.md, "Module faces").
+ */
+export { CompaniesModule } from './companies.module';
+export { CompaniesService, oneAhead } from './companies.service';
+export { CompanyLifecycle } from './company-lifecycle';
+export { CompanyOwnedEntity, CompanyRowEntity } from './company-owned.entity';
+export { KeptCounts, KeptDaySums } from './kept-tables.entity';
+export { CompanyNames, CompanyObjectCounters, CompanyPlanPeriods } from './company-ports';
+export { PLAN_PERIODS } from './dto/company.dto';

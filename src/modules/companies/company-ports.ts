@@ -1,0 +1,17 @@
+import type { CompaniesRepository } from './companies.repository';
+import type { CompanyUsageRepository } from './company-usage.repository';
+
+/** What storage may do with a company's object counters: reserve and release an object, read the usage. */
+export abstract class CompanyObjectCounters {}
+export interface CompanyObjectCounters extends Pick<
+  CompanyUsageRepository,
+  'reserveObject' | 'releaseObject' | 'objectUsage'
+> {}
+
+/** What pricing may read of a company's plan: its current period. */
+export abstract class CompanyPlanPeriods {}
+export interface CompanyPlanPeriods extends Pick<CompaniesRepository, 'planPeriod'> {}
+
+/** What the document generator may read of a company: its name, printed on every document. */
+export abstract class CompanyNames {}
+export interface CompanyNames extends Pick<CompaniesRepository, 'nameOf'> {}

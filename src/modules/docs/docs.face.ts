@@ -1,0 +1,12 @@
+/**
+ * What other modules may use of docs (docs/architecture.md, "Module faces").
+ */
+export { DocsSettingsReader } from './docs-ports';
+export { DocsModule } from './docs.module';
+export { DocDto } from './dto/doc.dto';
+export { DocsSettingsDto } from './dto/docs-settings.dto';
+export { ModuleReportDto } from './dto/module-report.dto';
+export { DocumentGenerator } from './generator/document-generator';
+export { periodLabel } from './generator/file-name';
+export { PdfDrawing } from './generator/pdf-drawing';
+export { DocFormat, Sheet } from './generator/renderers';

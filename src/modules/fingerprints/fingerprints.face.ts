@@ -1,0 +1,5 @@
+/**
+ * What other modules may use of fingerprints (docs/architecture.md, "Module faces").
+ */
+export { FingerprintsModule } from './fingerprints.module';
+export { FingerprintSignIn } from './fingerprint-ports';

@@ -1,0 +1,6 @@
+/**
+ * What other modules may use of plans (docs/architecture.md, "Module faces").
+ */
+export { PricingPlanDto } from './dto/pricing-plan.dto';
+export { PlanCatalog } from './plan-catalog';
+export { PlansModule } from './plans.module';

@@ -1,0 +1,9 @@
+/**
+ * What other modules may use of warehouse (docs/architecture.md, "Module faces").
+ */
+export { StockPositionDto } from './stock/dto/stock.dto';
+export { POSITION_JSON } from './stock/stock.repository';
+export { UnitDto } from './units/dto/unit.dto';
+export { unitJson } from './units/units.repository';
+export { WarehouseReferences } from './warehouse-references';
+export { WarehouseModule } from './warehouse.module';

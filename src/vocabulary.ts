@@ -1,0 +1,54 @@
+import type { PermissionCode } from './core/access/permission-codes';
+import './modules/accounts/accounts.vocabulary';
+import './modules/api-keys/api-keys.vocabulary';
+import './modules/auth/auth.vocabulary';
+import { COMPANIES_PERMISSIONS } from './modules/companies/companies.vocabulary';
+import { COUNTERPARTIES_PERMISSIONS } from './modules/counterparties/counterparties.vocabulary';
+import { CRM_PERMISSIONS } from './modules/crm/crm.vocabulary';
+import { DEALS_PERMISSIONS } from './modules/deals/deals.vocabulary';
+import { DOCS_PERMISSIONS } from './modules/docs/docs.vocabulary';
+import { FINANCE_PERMISSIONS } from './modules/finance/finance.vocabulary';
+import './modules/health/health.vocabulary';
+import { HRM_PERMISSIONS } from './modules/hrm/hrm.vocabulary';
+import { INVITATIONS_PERMISSIONS } from './modules/invitations/invitations.vocabulary';
+import { LOGS_PERMISSIONS } from './modules/logs/logs.vocabulary';
+import { MEMBERS_PERMISSIONS } from './modules/members/members.vocabulary';
+import './modules/partners/partners.vocabulary';
+import './modules/plans/plans.vocabulary';
+import { PRICING_PERMISSIONS } from './modules/pricing/pricing.vocabulary';
+import { STORAGE_PERMISSIONS } from './modules/storage/storage.vocabulary';
+import { SUPPORT_PERMISSIONS } from './modules/support/support.vocabulary';
+import { WAREHOUSE_PERMISSIONS } from './modules/warehouse/warehouse.vocabulary';
+import { WEBHOOKS_PERMISSIONS } from './modules/webhooks/webhooks.vocabulary';
+
+/**
+ * The platform's vocabulary, collected from the modules (docs/architecture.md, "Vocabulary"):
+ * each `<m>.vocabulary.ts` declares its OpenAPI tag (registered with core on import) and its
+ * permission codes. Like app.module.ts, this file may import modules; core never does.
+ */
+
+/** The permission catalog (CONTRACT 6): every module's codes, in the order the document lists them. */
+export const PERMISSIONS = {
+  ...COMPANIES_PERMISSIONS,
+  ...PRICING_PERMISSIONS,
+  ...MEMBERS_PERMISSIONS,
+  ...INVITATIONS_PERMISSIONS,
+  ...SUPPORT_PERMISSIONS,
+  ...LOGS_PERMISSIONS,
+  ...DOCS_PERMISSIONS,
+  ...STORAGE_PERMISSIONS,
+  ...HRM_PERMISSIONS,
+  ...CRM_PERMISSIONS,
+  ...DEALS_PERMISSIONS,
+  ...COUNTERPARTIES_PERMISSIONS,
+  ...FINANCE_PERMISSIONS,
+  ...WAREHOUSE_PERMISSIONS,
+  ...WEBHOOKS_PERMISSIONS,
+};
+
+declare module './core/access/permission-codes' {
+  interface DeclaredPermissionCodes extends Record<keyof typeof PERMISSIONS, true> {}
+}
+
+/** Every code, for the DTOs that list codes (a position's grants, a member's settings, the log filter). */
+export const PERMISSION_CODES = Object.keys(PERMISSIONS) as PermissionCode[];
