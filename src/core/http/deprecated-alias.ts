@@ -3,15 +3,12 @@ import { METHOD_METADATA } from '@nestjs/common/constants';
 import { DECORATORS } from '@nestjs/swagger';
 
 /**
- * Serves every route of the controller it extends at the subclass's own `@Controller` path too,
+ * Serves every route of the controller it extends at the subclass's own controller path too,
  * as a deprecated alias (CONTRACT 17: an older path the platform's web client still calls). Each
  * handler becomes a function of its own that calls the original and carries its metadata (route,
  * permission, OpenAPI), so the alias is the same operation, marked `deprecated` in OpenAPI, with
- * its own operation id, and the original stays untouched.
- *
- *     @Controller('companies/:id/modules/fm/counterparties')
- *     @DeprecatedAliasOf(CounterpartiesController, '/modules/cpm/counterparties')
- *     export class FmCounterpartiesController extends CounterpartiesController {}
+ * its own operation id, and the original stays untouched. Its use: `FmCounterpartiesController`
+ * in src/modules/counterparties/counterparties.controller.ts.
  */
 export function DeprecatedAliasOf(canonical: Type, canonicalPath: string): ClassDecorator {
   return (target) => {
