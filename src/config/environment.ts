@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   ArrayNotEmpty,
@@ -32,6 +33,10 @@ const toInt = ({ value }: { value: unknown }) =>
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 const toOptionalInt = ({ value }: { value: unknown }) => toInt({ value: emptyToUndefined({ value }) });
 
+/** A whole-number setting from `min` (to `max`), read from its string. */
+const IntSetting = (min: number, max?: number): PropertyDecorator =>
+  applyDecorators(Transform(toInt), IsInt(), Min(min), ...(max === undefined ? [] : [Max(max)]));
+
 /**
  * Every setting the service reads. Validated once at start-up: a bad value stops the
  * process with a message naming the setting. `.env.example` lists the same names.
@@ -42,10 +47,7 @@ export class Environment {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IntSetting(0, 65535)
   PORT = 3000;
 
   /** Port of the Prometheus endpoint (GET /metrics), apart from the API; unset serves no metrics. */
@@ -76,10 +78,7 @@ export class Environment {
   @IsBoolean()
   DB_MIGRATE = true;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(200)
+  @IntSetting(1, 200)
   DB_POOL_SIZE = 20;
 
   /**
@@ -119,21 +118,15 @@ export class Environment {
   MINIO_BUCKET_PREFIX = 'company-';
 
   /** Bound on one object-storage call (a metadata call, or an object transfer's first byte), ms. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
+  @IntSetting(100)
   STORAGE_TIMEOUT_MS = 5000;
 
   /** Longest a client may take to send a request's headers, ms (Node's own default: 60 s). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
+  @IntSetting(1000)
   HTTP_HEADERS_TIMEOUT_MS = 20_000;
 
   /** Longest a client may take to send a whole request, headers and body, ms (Node's: 300 s). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
+  @IntSetting(1000)
   HTTP_REQUEST_TIMEOUT_MS = 30_000;
 
   /**
@@ -141,9 +134,7 @@ export class Environment {
    * of the proxy in front (ingress-nginx and most load balancers: 60 s), so the proxy, not the
    * service, closes an idle connection and never reuses one the service is closing.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
+  @IntSetting(1000)
   HTTP_KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
   /**
@@ -167,15 +158,11 @@ export class Environment {
   WEBHOOK_ALLOW_PRIVATE = false;
 
   /** How often each instance looks for due webhook deliveries, ms. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(10)
+  @IntSetting(10)
   WEBHOOK_POLL_MS = 1000;
 
   /** How long a receiver has to answer a delivery, ms. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
+  @IntSetting(100)
   WEBHOOK_TIMEOUT_MS = 10_000;
 
   /** Seconds before each retry of a failed delivery, comma-separated. */
@@ -222,17 +209,11 @@ export class Environment {
   LOG_PRETTY?: boolean;
 
   /** Lifetime of an access token (sign-in, refresh), minutes. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(24 * 60)
+  @IntSetting(1, 24 * 60)
   ACCESS_TOKEN_TTL_MINUTES = 60;
 
   /** Lifetime of a refresh chain from sign-in, days: refreshing does not extend it. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(365)
+  @IntSetting(1, 365)
   REFRESH_TOKEN_TTL_DAYS = 30;
 
   /** The refresh_token cookie's Secure attribute; false only for plain-http development. */
@@ -275,10 +256,7 @@ export class Environment {
   CORS_ORIGINS: string[] = [];
 
   /** bcrypt cost factor for passwords. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(4)
-  @Max(15)
+  @IntSetting(4, 15)
   BCRYPT_ROUNDS = 10;
 
   /** smtp://user:pass@host:port; unset writes outgoing mail to the log. */
