@@ -32,7 +32,14 @@ const FORBIDDEN: Record<string, string[]> = {
 /** Relations a migration creates without an entity (views), by the module that owns them. */
 const DECLARED_RELATIONS: Record<string, string[]> = {
   accounts: ['account_profiles'],
-  hrm: ['hrm_member_permissions'],
+  companies: ['company_profiles'],
+  counterparties: ['counterparty_profiles'],
+  crm: ['client_profiles'],
+  fingerprints: ['fingerprint_lifetimes'],
+  hrm: ['employee_profiles', 'hrm_member_permissions'],
+  members: ['company_memberships', 'member_permission_settings'],
+  plans: ['plan_limits'],
+  warehouse: ['catalog_unit_profiles', 'stock_position_profiles'],
 };
 
 /**

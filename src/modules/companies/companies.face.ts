@@ -8,3 +8,4 @@ export { CompanyOwnedEntity, CompanyRowEntity } from './company-owned.entity';
 export { KeptCounts, KeptDaySums } from './kept-tables.entity';
 export { CompanyNames, CompanyObjectCounters, CompanyPlanPeriods } from './company-ports';
 export { PLAN_PERIODS } from './dto/company.dto';
+export { COMPANY_PROFILES } from './company-views';

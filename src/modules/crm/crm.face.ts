@@ -5,3 +5,4 @@ export { ClientReferences } from './client-ports';
 export { CLIENT_DETAIL_JSON, CLIENT_SEARCH_TEXT } from './clients/clients.repository';
 export { ClientDetailDto } from './clients/dto/client.dto';
 export { CrmModule } from './crm.module';
+export { CLIENT_PROFILES } from './client-views';

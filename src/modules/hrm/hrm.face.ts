@@ -5,3 +5,4 @@ export { EmployeeDto } from './employees/dto/employee.dto';
 export { EmployeeReferences } from './employee-ports';
 export { EMPLOYEE_JSON } from './employees/employees.repository';
 export { HrmModule } from './hrm.module';
+export { EMPLOYEE_PROFILES } from './hrm-views';

@@ -11,3 +11,4 @@ export {
 } from './company-member.entity';
 export { MemberRemovals, Memberships } from './member-ports';
 export { MembersModule } from './members.module';
+export { COMPANY_MEMBERSHIPS, MEMBER_PERMISSION_SETTINGS } from './member-views';

@@ -4,3 +4,4 @@
 export { PricingPlanDto } from './dto/pricing-plan.dto';
 export { PlanCatalog } from './plan-catalog';
 export { PlansModule } from './plans.module';
+export { PLAN_LIMITS } from './plan-views';

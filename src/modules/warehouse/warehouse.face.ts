@@ -7,3 +7,4 @@ export { UnitDto } from './units/dto/unit.dto';
 export { unitJson } from './units/units.repository';
 export { WarehouseReferences } from './warehouse-references';
 export { WarehouseModule } from './warehouse.module';
+export { CATALOG_UNIT_PROFILES, STOCK_POSITION_PROFILES } from './warehouse-views';
