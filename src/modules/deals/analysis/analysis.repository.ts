@@ -3,6 +3,8 @@ import { Period, periodGroup } from '../../../core/analysis/periods';
 import { keptDays } from '../../../core/analysis/kept-sums';
 import { Db } from '../../../database/db';
 import { raw, sql } from '../../../database/sql';
+import { CLIENT_PROFILES } from '../../crm/crm.face';
+import { EMPLOYEE_PROFILES } from '../../hrm/hrm.face';
 import { DEAL_DAY_SUMS } from '../deals/deal-day-sum.entity';
 import { dealWhere } from '../deals/deal-filters';
 import type {
@@ -40,14 +42,14 @@ function grouping(
       };
     case 'client':
       return {
-        join: `LEFT JOIN crm_clients c ON c.id = ${d.client_id}`,
+        join: `LEFT JOIN ${CLIENT_PROFILES} c ON c.id = ${d.client_id}`,
         key: `coalesce(c.id::text, 'no-client')`,
         name: `coalesce(c.first_name || coalesce(' ' || c.last_name, ''), 'Без клиента')`,
         order: `${count} DESC, 2, 1`,
       };
     case 'employee':
       return {
-        join: 'LEFT JOIN deal_employees de ON de.deal_id = d.id LEFT JOIN employees e ON e.id = de.employee_id',
+        join: `LEFT JOIN deal_employees de ON de.deal_id = d.id LEFT JOIN ${EMPLOYEE_PROFILES} e ON e.id = de.employee_id`,
         key: `coalesce(e.id::text, 'no-employee')`,
         name: `coalesce(e.first_name || coalesce(' ' || e.last_name, ''), 'Без сотрудника')`,
         order: `${count} DESC, 2, 1`,

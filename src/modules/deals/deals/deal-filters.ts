@@ -1,6 +1,6 @@
 import { containing, SearchArm, Where } from '../../../core/pagination/list';
 import { join, raw, Sql, sql } from '../../../database/sql';
-import { CLIENT_SEARCH_TEXT } from '../../crm/crm.face';
+import { CLIENT_PROFILES, CLIENT_SEARCH_TEXT } from '../../crm/crm.face';
 
 /** The filters the deal list, the board and the analyses share. */
 export interface DealFilters {
@@ -39,7 +39,7 @@ export function dealSearchArms(companyId: string, term: string): SearchArm[] {
     sql`d.id IN (SELECT p.deal_id FROM deal_positions p WHERE p.company_id = ${companyId} AND p.name ILIKE ${pattern})`,
     {
       column: 'd.client_id',
-      keys: sql`SELECT c.id FROM crm_clients c WHERE c.company_id = ${companyId} AND ${raw(CLIENT_SEARCH_TEXT)} ILIKE ${pattern}`,
+      keys: sql`SELECT c.id FROM ${raw(CLIENT_PROFILES)} c WHERE c.company_id = ${companyId} AND ${raw(CLIENT_SEARCH_TEXT)} ILIKE ${pattern}`,
     },
   ];
 }

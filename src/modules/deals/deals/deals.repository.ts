@@ -4,9 +4,14 @@ import { Page } from '../../../core/pagination/page';
 import { Db } from '../../../database/db';
 import { raw, rfc3339, Sql, sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
-import { CLIENT_DETAIL_JSON } from '../../crm/crm.face';
-import { EMPLOYEE_JSON } from '../../hrm/hrm.face';
-import { POSITION_JSON, unitJson } from '../../warehouse/warehouse.face';
+import { CLIENT_DETAIL_JSON, CLIENT_PROFILES } from '../../crm/crm.face';
+import { EMPLOYEE_JSON, EMPLOYEE_PROFILES } from '../../hrm/hrm.face';
+import {
+  CATALOG_UNIT_PROFILES,
+  POSITION_JSON,
+  STOCK_POSITION_PROFILES,
+  unitJson,
+} from '../../warehouse/warehouse.face';
 import { DealPositionEntity } from './deal-position.entity';
 import { DealEntity } from './deal.entity';
 import { dealSearchArms, dealSearchCondition, dealWhere } from './deal-filters';
@@ -30,9 +35,9 @@ const STATUS = `json_build_object('id', s.id, 'name', s.name, 'comment', s.comme
 const POSITION = `json_build_object('id', dp.id, 'name', dp.name, 'comment', dp.comment, 'price', dp.price,
   'quantity', dp.quantity, 'unit', dp.unit, 'unit_id', dp.unit_id, 'position_id', dp.position_id,
   'created_at', ${rfc3339('dp.created_at')}, 'updated_at', ${rfc3339('dp.updated_at')},
-  'catalog_unit', (SELECT ${unitJson('u')} FROM catalog_units u WHERE u.id = dp.unit_id AND u.company_id = dp.company_id),
-  'catalog_position', (SELECT ${POSITION_JSON} FROM stock_positions p
-    JOIN catalog_units u ON u.company_id = p.company_id AND u.id = p.unit_id
+  'catalog_unit', (SELECT ${unitJson('u')} FROM ${CATALOG_UNIT_PROFILES} u WHERE u.id = dp.unit_id AND u.company_id = dp.company_id),
+  'catalog_position', (SELECT ${POSITION_JSON} FROM ${STOCK_POSITION_PROFILES} p
+    JOIN ${CATALOG_UNIT_PROFILES} u ON u.company_id = p.company_id AND u.id = p.unit_id
     WHERE p.id = dp.position_id AND p.company_id = dp.company_id))`;
 
 /**
@@ -43,9 +48,9 @@ const POSITION = `json_build_object('id', dp.id, 'name', dp.name, 'comment', dp.
 const DEAL = `d.id, d.comment, d.type_id, d.client_id,
   (SELECT ${TYPE} FROM deal_types t WHERE t.id = d.type_id) AS type,
   (SELECT ${STATUS} FROM deal_statuses s WHERE s.id = d.status_id) AS status,
-  (SELECT ${CLIENT_DETAIL_JSON} FROM crm_clients c WHERE c.id = d.client_id AND c.company_id = d.company_id) AS client,
+  (SELECT ${CLIENT_DETAIL_JSON} FROM ${CLIENT_PROFILES} c WHERE c.id = d.client_id AND c.company_id = d.company_id) AS client,
   coalesce((SELECT json_agg(${EMPLOYEE_JSON} ORDER BY e.last_name, e.first_name, e.id)
-    FROM deal_employees de JOIN employees e ON e.id = de.employee_id WHERE de.deal_id = d.id), '[]') AS employees,
+    FROM deal_employees de JOIN ${EMPLOYEE_PROFILES} e ON e.id = de.employee_id WHERE de.deal_id = d.id), '[]') AS employees,
   coalesce((SELECT json_agg(${POSITION} ORDER BY dp.created_at, dp.id)
     FROM deal_positions dp WHERE dp.deal_id = d.id), '[]') AS positions,
   d.total_amount, ${rfc3339('d.created_at')} AS created_at, ${rfc3339('d.updated_at')} AS updated_at`;

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Db } from '../../../database/db';
-import { sql } from '../../../database/sql';
+import { raw, sql } from '../../../database/sql';
+import { CLIENT_PROFILES } from '../../crm/crm.face';
 
 /** A deal as its invoice shows it: every figure as exact decimal text (never a float). */
 export interface InvoiceDeal {
@@ -19,7 +20,7 @@ export class InvoiceRepository {
   invoiceDeal(companyId: string, dealId: string): Promise<InvoiceDeal | null> {
     return this.db.one(sql`SELECT
         (SELECT c.first_name || coalesce(' ' || c.patronymic, '') || coalesce(' ' || c.last_name, '')
-          FROM crm_clients c WHERE c.id = d.client_id) AS buyer,
+          FROM ${raw(CLIENT_PROFILES)} c WHERE c.id = d.client_id) AS buyer,
         d.total_amount::text AS total, round(d.total_amount * 100)::bigint::text AS total_kopecks,
         coalesce((SELECT json_agg(json_build_object('name', p.name, 'quantity', p.quantity::text, 'unit', p.unit,
             'price', p.price::text, 'amount', round(p.price * p.quantity, 2)::text) ORDER BY p.created_at, p.id)

@@ -4,6 +4,7 @@ import { currencyDecimals } from '../../../core/money/currencies';
 import { keptDays } from '../../../core/analysis/kept-sums';
 import { Db } from '../../../database/db';
 import { raw, sql } from '../../../database/sql';
+import { EMPLOYEE_PROFILES } from '../../hrm/hrm.face';
 import { TRANSACTION_DAY_SUMS } from '../transactions/transaction-day-sum.entity';
 import type {
   FinanceGroupDto,
@@ -40,7 +41,7 @@ const GROUPINGS = {
   employee: {
     select: `coalesce(g.key::text, 'no-employee') AS group_key,
       coalesce(trim(e.first_name || ' ' || coalesce(e.last_name, '')), 'Без сотрудника') AS group_name`,
-    join: 'LEFT JOIN employees e ON e.id = g.key',
+    join: `LEFT JOIN ${EMPLOYEE_PROFILES} e ON e.id = g.key`,
     order: 'g.income + g.expense DESC, group_key',
   },
 };

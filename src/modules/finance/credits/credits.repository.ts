@@ -4,7 +4,7 @@ import { Page } from '../../../core/pagination/page';
 import { Db } from '../../../database/db';
 import { raw, Sql, sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
-import { COUNTERPARTY_JSON } from '../../counterparties/counterparties.face';
+import { COUNTERPARTY_JSON, COUNTERPARTY_PROFILES } from '../../counterparties/counterparties.face';
 import { CreditEntity } from './credit.entity';
 import type { CreateCreditDto, CreditDto, ListCreditsQueryDto, UpdateCreditDto } from './dto/credit.dto';
 
@@ -24,7 +24,7 @@ const CREDIT = `cr.id, cr.name, cr.comment, cr.type, cr.status, cr.total_amount,
   cr.metadata, cr.created_at, cr.updated_at,
   ${COUNTERPARTY_JSON} AS counterparty,
   p.paid AS paid_amount, cr.total_amount - p.paid AS remaining_amount`;
-const WITH_COUNTERPARTY = `JOIN counterparties cp ON cp.company_id = cr.company_id AND cp.id = cr.counterparty_id
+const WITH_COUNTERPARTY = `JOIN ${COUNTERPARTY_PROFILES} cp ON cp.company_id = cr.company_id AND cp.id = cr.counterparty_id
   CROSS JOIN LATERAL (SELECT ${PAID} AS paid) p`;
 
 const detailsOf = (from: Sql) => sql`SELECT ${raw(CREDIT)} FROM ${from} ${raw(WITH_COUNTERPARTY)}`;
@@ -36,7 +36,7 @@ export function creditList(companyId: string, query: ListCreditsQueryDto): ListS
   if (query.search !== undefined) {
     const pattern = containing(query.search);
     where.search(sql`(cr.name ILIKE ${pattern} OR cr.comment ILIKE ${pattern}
-      OR cr.counterparty_id IN (SELECT id FROM counterparties WHERE company_id = ${companyId} AND name ILIKE ${pattern}))`);
+      OR cr.counterparty_id IN (SELECT id FROM ${raw(COUNTERPARTY_PROFILES)} WHERE company_id = ${companyId} AND name ILIKE ${pattern}))`);
   }
   return {
     from: 'credits cr',

@@ -3,6 +3,8 @@ import { TimeWindowQueryDto } from '../../../core/analysis/periods';
 import { Where } from '../../../core/pagination/list';
 import { Db } from '../../../database/db';
 import { raw, Sql, sql } from '../../../database/sql';
+import { COUNTERPARTY_PROFILES } from '../../counterparties/counterparties.face';
+import { EMPLOYEE_PROFILES } from '../../hrm/hrm.face';
 import { PAID } from '../credits/credits.repository';
 
 /** Rows read per statement while a sheet is drawn: the file streams, the rows never pile up. */
@@ -65,7 +67,7 @@ export class FinanceReportRepository {
           t.created_at::text AS cursor_at, t.id AS cursor_id
         FROM transactions t
         LEFT JOIN transaction_categories c ON c.id = t.category_id AND c.company_id = t.company_id
-        LEFT JOIN employees e ON e.id = t.employee_id
+        LEFT JOIN ${raw(EMPLOYEE_PROFILES)} e ON e.id = t.employee_id
         WHERE ${where.toSql()} ${after}
         ORDER BY t.created_at, t.id LIMIT ${BATCH}`,
       't',
@@ -88,7 +90,7 @@ export class FinanceReportRepository {
           to_char(cr.start_date, 'YYYY-MM-DD') AS start_date, to_char(cr.end_date, 'YYYY-MM-DD') AS end_date,
           cr.created_at::text AS cursor_at, cr.id AS cursor_id
         FROM credits cr
-        JOIN counterparties cp ON cp.company_id = cr.company_id AND cp.id = cr.counterparty_id
+        JOIN ${raw(COUNTERPARTY_PROFILES)} cp ON cp.company_id = cr.company_id AND cp.id = cr.counterparty_id
         CROSS JOIN LATERAL (SELECT ${raw(PAID)} AS paid) p
         WHERE cr.company_id = ${companyId} ${after}
         ORDER BY cr.created_at, cr.id LIMIT ${BATCH}`,

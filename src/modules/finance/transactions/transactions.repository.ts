@@ -7,7 +7,7 @@ import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Db } from '../../../database/db';
 import { raw, rfc3339, Sql, sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
-import { EMPLOYEE_JSON } from '../../hrm/hrm.face';
+import { EMPLOYEE_JSON, EMPLOYEE_PROFILES } from '../../hrm/hrm.face';
 import type {
   DealTransactionsSummaryDto,
   ListTransactionsQueryDto,
@@ -21,7 +21,7 @@ const transactions = new Table(TransactionEntity);
 /** A TransactionDto from rows aliased `t`, joined to their employee `e` and category `c`. */
 const TRANSACTION = `${transactions.list('t', { except: ['company_id'] })},
   e.first_name AS employee_first_name, e.last_name AS employee_last_name, c.name AS category_name`;
-const WITH_NAMES = `LEFT JOIN employees e ON e.id = t.employee_id
+const WITH_NAMES = `LEFT JOIN ${EMPLOYEE_PROFILES} e ON e.id = t.employee_id
   LEFT JOIN transaction_categories c ON c.id = t.category_id AND c.company_id = t.company_id`;
 /** The employee (the HRM module's shape) and category objects that GET one, create and reverse add. */
 const DETAIL = `${TRANSACTION},
@@ -46,7 +46,7 @@ function searchArmsOf(companyId: string, term: string): SearchArm[] {
     sql`t.comment ILIKE ${pattern}`,
     {
       column: 't.employee_id',
-      keys: sql`SELECT id FROM employees
+      keys: sql`SELECT id FROM ${raw(EMPLOYEE_PROFILES)}
         WHERE company_id = ${companyId} AND (first_name || ' ' || coalesce(last_name, '')) ILIKE ${pattern}`,
     },
     {
@@ -128,7 +128,11 @@ export class TransactionsRepository {
 
   /** Whether `id` is an employee of the company. */
   async employeeExists(companyId: string, id: string): Promise<boolean> {
-    return (await this.db.one(sql`SELECT 1 FROM employees WHERE id = ${id} AND company_id = ${companyId}`)) !== null;
+    return (
+      (await this.db.one(
+        sql`SELECT 1 FROM ${raw(EMPLOYEE_PROFILES)} WHERE id = ${id} AND company_id = ${companyId}`,
+      )) !== null
+    );
   }
 
   /** CONTRACT 16's summary over the deal's completed transactions (every deal's when dealId is null). */
