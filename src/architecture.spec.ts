@@ -50,15 +50,6 @@ const DECLARED_RELATIONS: Record<string, string[]> = {
  */
 const PENDING_FOREIGN_READS = [
   'modules/accounts/sessions.repository.ts names fingerprints (a table of fingerprints)',
-  'modules/companies/companies.repository.ts names company_members (a table of members)',
-  'modules/companies/company-standings.repository.ts names hrm_member_permissions (a table of hrm)',
-  'modules/companies/company-standings.repository.ts names pricing_plans (a table of plans)',
-  'modules/companies/company-standings.repository.ts names company_members (a table of members)',
-  'modules/companies/company-standings.repository.ts names company_member_settings (a table of members)',
-  'modules/companies/company-usage.repository.ts names pricing_plans (a table of plans)',
-  'modules/invitations/invitations.repository.ts names companies (a table of companies)',
-  'modules/invitations/invitations.repository.ts names company_members (a table of members)',
-  'modules/members/members.repository.ts names companies (a table of companies)',
 ];
 
 function sourceFiles(directory: string): string[] {

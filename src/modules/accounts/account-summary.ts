@@ -7,9 +7,10 @@ type SummaryCount = (account: Pick<AccountDto, 'id' | 'email'>) => Promise<numbe
 const FIELDS = ['organizations_count', 'invitations_count', 'fingerprints_count'] as const;
 
 /**
- * An account's summary, counted by the modules that own what it counts: members the companies,
- * invitations the waiting invitations, fingerprints the usable keys. Each registers its count at
- * start-up, so accounts names none of their tables; the counts run side by side.
+ * An account's summary, counted by the modules that own what it counts: companies the
+ * account's companies, invitations the waiting invitations, fingerprints the usable keys. Each
+ * registers its count at start-up, so accounts names none of their tables; the counts run side
+ * by side.
  */
 @Injectable()
 export class AccountSummaryCounts {

@@ -9,3 +9,4 @@ export { KeptCounts, KeptDaySums } from './kept-tables.entity';
 export { CompanyNames, CompanyObjectCounters, CompanyPlanPeriods } from './company-ports';
 export { PLAN_PERIODS } from './dto/company.dto';
 export { COMPANY_PROFILES } from './company-views';
+export { MemberGrants } from './member-grants';

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { CompanyStandings } from '../../core/access/company-standing';
 import { DatabaseQuota } from '../../core/limits/database-quota';
+import { AccountsModule, AccountSummaryCounts } from '../accounts/accounts.face';
 import { PlansModule } from '../plans/plans.face';
 import { CompaniesController } from './companies.controller';
 import { CompaniesRepository } from './companies.repository';
@@ -12,11 +13,12 @@ import { CompanyLifecycle } from './company-lifecycle';
 import { CompanyNames, CompanyObjectCounters, CompanyPlanPeriods } from './company-ports';
 import { CompanyPurger } from './company-purger';
 import { DatabaseQuotaService } from './database-quota.service';
+import { MemberGrants } from './member-grants';
 
 /** Global because core's company guard, audit trail and database quota read company figures through it. */
 @Global()
 @Module({
-  imports: [PlansModule],
+  imports: [AccountsModule, PlansModule],
   controllers: [CompaniesController],
   providers: [
     CompaniesService,
@@ -25,6 +27,7 @@ import { DatabaseQuotaService } from './database-quota.service';
     CompanyUsageRepository,
     CompanyLifecycle,
     CompanyPurger,
+    MemberGrants,
     { provide: CompanyStandings, useClass: CompanyStandingsRepository },
     { provide: DatabaseQuota, useClass: DatabaseQuotaService },
     { provide: CompanyObjectCounters, useExisting: CompanyUsageRepository },
@@ -40,6 +43,11 @@ import { DatabaseQuotaService } from './database-quota.service';
     CompanyObjectCounters,
     CompanyPlanPeriods,
     CompanyNames,
+    MemberGrants,
   ],
 })
-export class CompaniesModule {}
+export class CompaniesModule {
+  constructor(summary: AccountSummaryCounts, companies: CompaniesRepository) {
+    summary.register('organizations_count', (account) => companies.countForMember(account.id));
+  }
+}

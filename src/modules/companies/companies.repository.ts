@@ -6,7 +6,7 @@ import { PageQueryDto } from '../../core/pagination/page-query.dto';
 import { Db } from '../../database/db';
 import { raw, sql } from '../../database/sql';
 import { Row, Table } from '../../database/table';
-import { platformRoleCode, roleOfFilter } from '../members/members.face';
+import { COMPANY_MEMBERSHIPS, platformRoleCode, roleOfFilter } from '../members/members.face';
 import { CompanyEntity } from './company.entity';
 import type { CompanyDto, MyCompaniesQueryDto, PublicCompanyDto, UpdateCompanyDto } from './dto/company.dto';
 
@@ -62,9 +62,19 @@ export class CompaniesRepository {
   findForMember(companyId: string, accountId: string) {
     return this.db.one<CompanyDto>(
       sql`SELECT ${raw(COMPANY)} FROM companies c
-          JOIN company_members m ON m.company_id = c.id AND m.account_id = ${accountId}
+          JOIN ${raw(COMPANY_MEMBERSHIPS)} m ON m.company_id = c.id AND m.account_id = ${accountId}
           WHERE c.id = ${companyId} AND c.deleting_at IS NULL`,
     );
+  }
+
+  /** How many companies (not being deleted) the account belongs to: its summary's organizations_count. */
+  async countForMember(accountId: string): Promise<number> {
+    const row = await this.db.one<{ count: number }>(
+      sql`SELECT count(*)::int AS count FROM ${raw(COMPANY_MEMBERSHIPS)} m
+           JOIN companies c ON c.id = m.company_id AND c.deleting_at IS NULL
+           WHERE m.account_id = ${accountId}`,
+    );
+    return row!.count;
   }
 
   listForMember(accountId: string, query: MyCompaniesQueryDto): Promise<Page<CompanyDto>> {
@@ -76,7 +86,7 @@ export class CompaniesRepository {
     return listPage(
       this.db,
       {
-        from: 'company_members m JOIN companies c ON c.id = m.company_id AND c.deleting_at IS NULL',
+        from: `${COMPANY_MEMBERSHIPS} m JOIN companies c ON c.id = m.company_id AND c.deleting_at IS NULL`,
         where,
         orderBy: 'c.created_at DESC, c.id DESC',
         key: ['m.company_id', 'm.account_id'],

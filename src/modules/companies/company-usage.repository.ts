@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
 import { raw, sql } from '../../database/sql';
+import { PLAN_LIMITS } from '../plans/plans.face';
 
 export interface TableBytes {
   name: string;
@@ -29,7 +30,7 @@ export class CompanyUsageRepository {
     return (
       (await this.db.affected(
         sql`UPDATE companies c SET objects_count = c.objects_count + 1, objects_bytes = c.objects_bytes + ${bytes}
-            FROM pricing_plans p
+            FROM ${raw(PLAN_LIMITS)} p
             WHERE c.id = ${companyId} AND c.deleting_at IS NULL AND p.code = c.plan_code
               AND c.objects_count + 1 <= p.limit_objects_count
               AND c.objects_bytes + ${bytes} <= p.limit_objects_mb::bigint * 1048576`,
@@ -57,7 +58,7 @@ export class CompanyUsageRepository {
   /** The limit_db_mb of the company's plan, read now (not from the plan cache). */
   async dbLimitMb(companyId: string): Promise<number | null> {
     const row = await this.db.one<{ limit: number }>(
-      sql`SELECT p.limit_db_mb AS limit FROM companies c JOIN pricing_plans p ON p.code = c.plan_code WHERE c.id = ${companyId}`,
+      sql`SELECT p.limit_db_mb AS limit FROM companies c JOIN ${raw(PLAN_LIMITS)} p ON p.code = c.plan_code WHERE c.id = ${companyId}`,
     );
     return row?.limit ?? null;
   }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MemberGrants } from '../companies/companies.face';
 import { DocsModule } from '../docs/docs.face';
 import { MemberRemovals, MembersModule } from '../members/members.face';
 import { AnalysisController } from './analysis/analysis.controller';
@@ -7,6 +8,7 @@ import { EmployeesController } from './employees/employees.controller';
 import { EmployeesRepository } from './employees/employees.repository';
 import { EmployeesService } from './employees/employees.service';
 import { EmployeeReferences } from './employee-ports';
+import { HRM_MEMBER_PERMISSIONS } from './hrm-views';
 import { PositionsController } from './positions/positions.controller';
 import { PositionsRepository } from './positions/positions.repository';
 import { PositionsService } from './positions/positions.service';
@@ -17,7 +19,7 @@ import { RosterReportService } from './report/roster-report.service';
  * HRM: employees, positions, their analytics and the roster report (spec 4.5, CONTRACT 9;
  * docs/hrm.md). It owns the
  * `hrm_member_permissions` view (migration DataLayer): the codes each member's active employee
- * card grants, which the company guard reads. Linking a card needs a member (Memberships); a
+ * card grants, which the company guard reads (registered with MemberGrants). Linking a card needs a member (Memberships); a
  * removed member's card is unlinked by the listener this module registers with MemberRemovals.
  */
 @Module({
@@ -35,7 +37,8 @@ import { RosterReportService } from './report/roster-report.service';
   exports: [EmployeeReferences],
 })
 export class HrmModule {
-  constructor(removals: MemberRemovals, employees: EmployeesRepository) {
+  constructor(removals: MemberRemovals, employees: EmployeesRepository, grants: MemberGrants) {
     removals.onRemoval((companyId, accountId) => employees.unlinkAccount(companyId, accountId));
+    grants.readFrom(HRM_MEMBER_PERMISSIONS);
   }
 }

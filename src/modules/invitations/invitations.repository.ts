@@ -7,6 +7,8 @@ import { Db } from '../../database/db';
 import { raw, sql } from '../../database/sql';
 import { Table } from '../../database/table';
 import { ACCOUNT_PROFILES } from '../accounts/accounts.face';
+import { COMPANY_PROFILES } from '../companies/companies.face';
+import { COMPANY_MEMBERSHIPS } from '../members/members.face';
 import type { InvitationAnswerDto, InvitationDto } from './dto/invitation.dto';
 import type { AccountInvitationQueryDto } from './dto/account-invitation-query.dto';
 import { InvitationEntity } from './invitation.entity';
@@ -15,7 +17,7 @@ const invitations = new Table(InvitationEntity);
 const ANSWER = invitations.list('i', ['id', 'email', 'company_id', 'status', 'created_at', 'updated_at']);
 const INVITATION = `${ANSWER}, c.name AS company_name`;
 /** Companies being deleted are gone for invitees too. */
-const LIVE_COMPANY = 'JOIN companies c ON c.id = i.company_id AND c.deleting_at IS NULL';
+const LIVE_COMPANY = `JOIN ${COMPANY_PROFILES} c ON c.id = i.company_id AND c.deleting_at IS NULL`;
 
 @Injectable()
 export class InvitationsRepository {
@@ -24,8 +26,7 @@ export class InvitationsRepository {
   /** How many invitations to this e-mail wait for an answer: its account summary's invitations_count. */
   async waitingCount(email: string): Promise<number> {
     const row = await this.db.one<{ count: number }>(
-      sql`SELECT count(*)::int AS count FROM invitations i
-           JOIN companies c ON c.id = i.company_id AND c.deleting_at IS NULL
+      sql`SELECT count(*)::int AS count FROM invitations i ${raw(LIVE_COMPANY)}
            WHERE i.email = ${email.toLowerCase()} AND i.status = 'waiting'`,
     );
     return row!.count;
@@ -35,7 +36,7 @@ export class InvitationsRepository {
   async create(companyId: string, email: string, invitedBy: string): Promise<InvitationDto> {
     const invitation = this.db.one<InvitationDto>(
       sql`WITH i AS (${invitations.insert({ company_id: companyId, email, invited_by: invitedBy })} RETURNING *)
-          SELECT ${raw(INVITATION)} FROM i JOIN companies c ON c.id = i.company_id`,
+          SELECT ${raw(INVITATION)} FROM i JOIN ${raw(COMPANY_PROFILES)} c ON c.id = i.company_id`,
     );
     return (await conflictOnDuplicate(invitation, {
       invitations_waiting_key: 'This e-mail already has a waiting invitation to the company',
@@ -44,7 +45,7 @@ export class InvitationsRepository {
 
   async isMember(companyId: string, email: string): Promise<boolean> {
     const row = await this.db.one(
-      sql`SELECT 1 FROM company_members m JOIN ${raw(ACCOUNT_PROFILES)} a ON a.id = m.account_id
+      sql`SELECT 1 FROM ${raw(COMPANY_MEMBERSHIPS)} m JOIN ${raw(ACCOUNT_PROFILES)} a ON a.id = m.account_id
           WHERE m.company_id = ${companyId} AND a.email = ${email}`,
     );
     return row !== null;
@@ -59,7 +60,7 @@ export class InvitationsRepository {
         orderBy: 'i.created_at DESC, i.id DESC',
         key: ['i.id'],
         select: INVITATION,
-        join: 'JOIN companies c ON c.id = i.company_id',
+        join: `JOIN ${COMPANY_PROFILES} c ON c.id = i.company_id`,
       },
       query,
     );
@@ -109,7 +110,7 @@ export class InvitationsRepository {
   answer(email: string, id: string, status: 'accepted' | 'rejected') {
     return this.db.one<InvitationAnswerDto>(
       sql`UPDATE invitations i SET status = ${status}, updated_at = now()
-          FROM companies c
+          FROM ${raw(COMPANY_PROFILES)} c
           WHERE i.id = ${id} AND i.email = ${email} AND i.status = 'waiting'
             AND c.id = i.company_id AND c.deleting_at IS NULL
           RETURNING ${raw(ANSWER)}`,

@@ -1,5 +1,4 @@
 import { Global, Module } from '@nestjs/common';
-import { AccountsModule, AccountSummaryCounts } from '../accounts/accounts.face';
 import { MemberRemovals, Memberships } from './member-ports';
 import { MembersController } from './members.controller';
 import { MembersRepository } from './members.repository';
@@ -13,7 +12,6 @@ import { MembersService } from './members.service';
  */
 @Global()
 @Module({
-  imports: [AccountsModule],
   controllers: [MembersController],
   providers: [
     MembersService,
@@ -23,8 +21,4 @@ import { MembersService } from './members.service';
   ],
   exports: [Memberships, MemberRemovals],
 })
-export class MembersModule {
-  constructor(summary: AccountSummaryCounts, members: MembersRepository) {
-    summary.register('organizations_count', (account) => members.companiesCount(account.id));
-  }
-}
+export class MembersModule {}

@@ -90,16 +90,6 @@ export class MembersRepository {
     return row !== null;
   }
 
-  /** How many companies (not being deleted) the account belongs to: its summary's organizations_count. */
-  async companiesCount(accountId: string): Promise<number> {
-    const row = await this.db.one<{ count: number }>(
-      sql`SELECT count(*)::int AS count FROM company_members m
-           JOIN companies c ON c.id = m.company_id AND c.deleting_at IS NULL
-           WHERE m.account_id = ${accountId}`,
-    );
-    return row!.count;
-  }
-
   /** Makes the account the owner of the company it has just created. */
   async addOwner(companyId: string, accountId: string): Promise<void> {
     await this.db.affected(companyMembers.insert({ company_id: companyId, account_id: accountId, role: 'owner' }));
