@@ -42,16 +42,6 @@ const DECLARED_RELATIONS: Record<string, string[]> = {
   warehouse: ['catalog_unit_profiles', 'stock_position_profiles'],
 };
 
-/**
- * Reads of another module's table still written into a module's SQL, each waiting for a view its
- * owner declares (docs/architecture.md, "Module faces"). Most are joins on hot paths (the guard's
- * standing, the session and API-key look-ups, list pages) that must stay one statement. The list
- * only shrinks: a new foreign read fails the check, and so does an entry that is gone.
- */
-const PENDING_FOREIGN_READS = [
-  'modules/accounts/sessions.repository.ts names fingerprints (a table of fingerprints)',
-];
-
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory).flatMap((name) => {
     const path = join(directory, name);
@@ -232,10 +222,8 @@ describe('module faces', () => {
     expect(files.filter(({ text }) => /\bforwardRef\(/.test(text)).map(({ path }) => relative(SRC, path))).toEqual([]);
   });
 
-  it("a module's SQL names only its own tables (but for the pending reads, which only shrink)", () => {
-    const reads = foreignTables(moduleFiles(), tableOwners());
-    expect(reads.filter((read) => !PENDING_FOREIGN_READS.includes(read))).toEqual([]);
-    expect(PENDING_FOREIGN_READS.filter((read) => !reads.includes(read))).toEqual([]);
+  it("a module's SQL names only its own tables", () => {
+    expect(foreignTables(moduleFiles(), tableOwners())).toEqual([]);
   });
 
   it("a module's vocabulary imports only core, and src/vocabulary.ts only the modules' vocabularies", () => {

@@ -10,3 +10,4 @@ export { AccountsModule } from './accounts.module';
 export { accountAnswer } from './accounts.repository';
 export { ensureAdministrator } from './administrators';
 export { AccountDto } from './dto/account.dto';
+export { SessionFingerprints } from './session-fingerprints';

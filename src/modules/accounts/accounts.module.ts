@@ -5,6 +5,7 @@ import { AccountSummaryCounts } from './account-summary';
 import { AccountsController } from './accounts.controller';
 import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
+import { SessionFingerprints } from './session-fingerprints';
 import { SessionsRepository } from './sessions.repository';
 
 @Module({
@@ -14,10 +15,11 @@ import { SessionsRepository } from './sessions.repository';
     AccountSummaryCounts,
     AccountsRepository,
     SessionsRepository,
+    SessionFingerprints,
     { provide: SessionLookup, useExisting: SessionsRepository },
     { provide: AccountRecords, useExisting: AccountsRepository },
     { provide: AccountSessions, useExisting: SessionsRepository },
   ],
-  exports: [AccountRecords, AccountSessions, AccountSummaryCounts, SessionLookup],
+  exports: [AccountRecords, AccountSessions, AccountSummaryCounts, SessionFingerprints, SessionLookup],
 })
 export class AccountsModule {}

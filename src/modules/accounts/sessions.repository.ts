@@ -3,9 +3,10 @@ import type { SessionCaller, SessionLookup } from '../../core/auth/credential-lo
 import { Db } from '../../database/db';
 import { raw, sql } from '../../database/sql';
 import { accounts } from './accounts.repository';
+import { SessionFingerprints } from './session-fingerprints';
 import type { AccountDto } from './dto/account.dto';
 
-/** A fingerprint's session lives only while the fingerprint does (`f` joined by s.fingerprint_id). */
+/** A fingerprint's session lives only while the fingerprint does (`f`, its lifetime, joined by s.fingerprint_id). */
 const FINGERPRINT_USABLE = `(s.fingerprint_id IS NULL
   OR (f.deactivated_at IS NULL AND (f.expires_at IS NULL OR f.expires_at > now())))`;
 
@@ -33,7 +34,10 @@ export type Rotation = ({ outcome: 'rotated' } & SessionExpiry) | { outcome: 're
  */
 @Injectable()
 export class SessionsRepository implements SessionLookup {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly fingerprints: SessionFingerprints,
+  ) {}
 
   /** The session and the first link of its chain, in one statement. */
   async open(session: OpenedSession): Promise<SessionExpiry> {
@@ -67,7 +71,7 @@ export class SessionsRepository implements SessionLookup {
             WHERE token_hash = ${refreshHash} AND used_at IS NULL RETURNING session_id
           ), live AS (
             SELECT s.id FROM sessions s JOIN used ON used.session_id = s.id
-            LEFT JOIN fingerprints f ON f.id = s.fingerprint_id
+            LEFT JOIN ${raw(this.fingerprints.relation)} f ON f.id = s.fingerprint_id
             WHERE s.revoked_at IS NULL AND s.refresh_expires_at > now() AND ${raw(FINGERPRINT_USABLE)}
           ), renewed AS (
             UPDATE sessions s SET token_hash = ${next.access_hash},
@@ -110,7 +114,7 @@ export class SessionsRepository implements SessionLookup {
       sql`SELECT s.id AS session_id, ${raw(accounts.answer('a'))}
           FROM sessions s
           JOIN accounts a ON a.id = s.account_id
-          LEFT JOIN fingerprints f ON f.id = s.fingerprint_id
+          LEFT JOIN ${raw(this.fingerprints.relation)} f ON f.id = s.fingerprint_id
           WHERE s.token_hash = ${tokenHash} AND s.revoked_at IS NULL AND s.expires_at > now()
             AND ${raw(FINGERPRINT_USABLE)}`,
       'auth-resolve-session',

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AccountsModule, AccountSummaryCounts } from '../accounts/accounts.face';
+import { AccountsModule, AccountSummaryCounts, SessionFingerprints } from '../accounts/accounts.face';
 import { FingerprintSignIn } from './fingerprint-ports';
+import { FINGERPRINT_LIFETIMES } from './fingerprint-views';
 import { FingerprintsController } from './fingerprints.controller';
 import { FingerprintsRepository } from './fingerprints.repository';
 import { FingerprintsService } from './fingerprints.service';
@@ -16,7 +17,8 @@ import { FingerprintsService } from './fingerprints.service';
   exports: [FingerprintSignIn],
 })
 export class FingerprintsModule {
-  constructor(summary: AccountSummaryCounts, fingerprints: FingerprintsRepository) {
+  constructor(summary: AccountSummaryCounts, sessions: SessionFingerprints, fingerprints: FingerprintsRepository) {
     summary.register('fingerprints_count', (account) => fingerprints.usableCount(account.id));
+    sessions.readFrom(FINGERPRINT_LIFETIMES);
   }
 }

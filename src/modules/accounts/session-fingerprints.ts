@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+
+/**
+ * Where sessions read the lifetime of the fingerprint they were opened with: a relation (id,
+ * expires_at, deactivated_at) its owner registers at start-up. The fingerprints module registers
+ * its fingerprint_lifetimes view; it imports accounts, so accounts does not import its face.
+ */
+@Injectable()
+export class SessionFingerprints {
+  private registered?: string;
+
+  readFrom(relation: string): void {
+    this.registered = relation;
+  }
+
+  get relation(): string {
+    if (this.registered === undefined) throw new Error('No module registers the fingerprints sessions live by');
+    return this.registered;
+  }
+}
