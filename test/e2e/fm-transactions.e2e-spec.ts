@@ -1,6 +1,10 @@
 /** @shared-app */
 import { randomUUID } from 'node:crypto';
+import type { Pool, PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { Db } from '../../src/database/db';
+import { TransactionsRepository } from '../../src/modules/finance/transactions/transactions.repository';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
 import { newTransaction } from '../support/finance';
@@ -362,6 +366,32 @@ describe('Finance: categories and transactions', () => {
       await db.query(`UPDATE transaction_categories SET name = 'Склад' WHERE id = $1`, [category.id]);
       await db.query(`DELETE FROM transactions WHERE company_id = $1 AND comment = 'аренда 2'`, [id]);
       await expectExact(2);
+    });
+
+    it('a search total counted inside a transaction that wrote is not reused after its rollback', async () => {
+      const id = (await newCompany(t.http, owner)).id;
+      const pool = (db.driver as PostgresDriver).master as Pool;
+      let inTransaction: PoolClient | undefined;
+      const repository = new TransactionsRepository(new Db(pool, async () => inTransaction));
+      const total = async () => (await repository.list(id, { search: 'аренда', page: 1, limit: 20 })).total;
+      const insert = (client: Pool | PoolClient, comment: string) =>
+        client.query(
+          `INSERT INTO transactions (company_id, base_amount, currency, direction, comment) VALUES ($1, 1, 'RUB', 'income', $2)`,
+          [id, comment],
+        );
+      inTransaction = await pool.connect();
+      try {
+        await inTransaction.query('BEGIN');
+        await insert(inTransaction, 'Аренда');
+        expect(await total()).toBe(1);
+        await inTransaction.query('ROLLBACK');
+      } finally {
+        inTransaction.release();
+        inTransaction = undefined;
+      }
+      // Another write brings the company's write counter to the value the rolled-back one had.
+      await insert(pool, 'Оплата');
+      expect(await total()).toBe(0);
     });
 
     it("another company's transaction is 404", async () => {

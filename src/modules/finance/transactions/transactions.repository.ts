@@ -108,6 +108,13 @@ const SEARCH_TOTALS_KEPT = 1_000;
 /** The sum of the company's search writes (migration TransactionSearchWrites): it changes with any write that can change a search. */
 const searchWritesOf = (companyId: string) =>
   sql`SELECT coalesce(sum(writes), 0)::text FROM transaction_search_writes WHERE company_id = ${companyId}`;
+/**
+ * The sum, and whether a total counted now may be kept against it: not inside a transaction that
+ * has written (its own uncommitted writes are in the sum, and a rollback would let another write
+ * bring the sum back to the same value).
+ */
+const searchWritesNow = (companyId: string) =>
+  sql`SELECT (${searchWritesOf(companyId)}) AS writes, pg_current_xact_id_if_assigned() IS NULL AS keepable`;
 
 /** The completed transactions linked to one deal, or to any deal, in one currency and window. */
 export interface DealSummaryQuery extends TimeWindowQueryDto {
@@ -146,7 +153,7 @@ export class TransactionsRepository {
    * A search's page, its total reused when no write since it was counted: the writes' sum is read
    * first, and the list statement counts again unless it still reads the sum the known total was
    * counted at. A sum read before a write that the count then sees is never read again (the sum
-   * only grows), so a total is never kept against a sum it was not counted at.
+   * only grows, committed), so a total is never reused at a sum it was not counted at.
    */
   private async searchPage(
     companyId: string,
@@ -154,7 +161,9 @@ export class TransactionsRepository {
     count: Sql,
     query: PageQueryDto,
   ): Promise<Page<TransactionDto>> {
-    const writes = (await this.db.arrays(searchWritesOf(companyId))).rows[0][0] as string;
+    const { writes, keepable } = (await this.db.one<{ writes: string; keepable: boolean }>(
+      searchWritesNow(companyId),
+    ))!;
     const { text, values } = count.render();
     const key = JSON.stringify([text, values]);
     const known = this.searchTotals.get(key);
@@ -164,6 +173,7 @@ export class TransactionsRepository {
     }
     const page = await listPage<TransactionDto>(this.db, spec, query);
     this.searchTotals.delete(key);
+    if (!keepable) return page;
     if (this.searchTotals.size >= SEARCH_TOTALS_KEPT) this.searchTotals.delete(this.searchTotals.keys().next().value!);
     this.searchTotals.set(key, { writes, total: page.totalExact ? page.total : SEARCH_COUNT_BOUND + 1 });
     return page;
