@@ -149,6 +149,8 @@ function routesOf(companyId, ids) {
     list('fm transactions category_id', 'fm/transactions', { category_id: ids.category }),
     list('fm transactions employee_id', 'fm/transactions', { employee_id: ids.employee }),
     list(`fm transactions page ${DEEP}`, 'fm/transactions', { page: DEEP }),
+    // One term again and again: its total is counted once, then reused while nothing is written
+    // (docs/finance.md, "Search totals"); bench/README.md, "Scale", measures a term's first count too.
     list('fm transactions search common', 'fm/transactions', { search: 'аренда' }),
     analysis('fm analysis summary', 'fm/analysis/summary'),
     ...['category', 'employee', 'day', 'month'].map((g) =>

@@ -1,6 +1,10 @@
 /** @shared-app */
 import { randomUUID } from 'node:crypto';
+import type { Pool, PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { Db } from '../../src/database/db';
+import { TransactionsRepository } from '../../src/modules/finance/transactions/transactions.repository';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
 import { newTransaction } from '../support/finance';
@@ -315,6 +319,79 @@ describe('Finance: categories and transactions', () => {
       ]) {
         expectError(await t.http.get(`${fm(id)}/transactions${query}`).set(owner.auth), 400, 'validation_failed');
       }
+    });
+
+    it('a search total stays exact after every write that changes its matches, asked twice each time', async () => {
+      const id = (await newCompany(t.http, owner)).id;
+      const category = await newCategory({ name: 'Склад', direction: 'expense' }, id);
+      const employee = await newEmployee(id, { first_name: 'Ольга', last_name: 'Петрова' });
+      const search = async () =>
+        expectPage(await t.http.get(`${fm(id)}/transactions?search=аренда&limit=1`).set(owner.auth), 'transactions')
+          .pagination.total;
+      const recount = async () =>
+        Number(
+          (
+            await db.query(
+              `SELECT count(*) AS n FROM transactions t
+               LEFT JOIN employees e ON e.id = t.employee_id
+               LEFT JOIN transaction_categories c ON c.id = t.category_id
+               WHERE t.company_id = $1 AND (t.comment ILIKE '%аренда%'
+                 OR (e.first_name || ' ' || coalesce(e.last_name, '')) ILIKE '%аренда%' OR c.name ILIKE '%аренда%')`,
+              [id],
+            )
+          )[0].n,
+        );
+      // The second search of each pair may reuse the first one's total (the repository's search totals).
+      const expectExact = async (expected: number) => {
+        expect(await recount()).toBe(expected);
+        expect([await search(), await search()]).toEqual([expected, expected]);
+      };
+      await expectExact(0);
+      const first = await newTransaction(t.http, owner, id, { comment: 'Аренда офиса' });
+      await expectExact(1);
+      await db.query(
+        `INSERT INTO transactions (company_id, base_amount, currency, direction, status, comment, employee_id, category_id)
+         SELECT $1, g, 'RUB', 'expense', 'completed', CASE WHEN g % 2 = 0 THEN 'аренда ' || g END, $2, $3
+         FROM generate_series(1, 6) g`,
+        [id, employee.id, category.id],
+      );
+      await expectExact(4);
+      await db.query(`UPDATE transactions SET comment = 'Оплата' WHERE id = $1`, [first.id]);
+      await expectExact(3);
+      await db.query(`UPDATE employees SET last_name = 'Арендатор' WHERE id = $1`, [employee.id]);
+      await expectExact(6);
+      await db.query(`UPDATE employees SET last_name = 'Петрова' WHERE id = $1`, [employee.id]);
+      await db.query(`UPDATE transaction_categories SET name = 'Аренда склада' WHERE id = $1`, [category.id]);
+      await expectExact(6);
+      await db.query(`UPDATE transaction_categories SET name = 'Склад' WHERE id = $1`, [category.id]);
+      await db.query(`DELETE FROM transactions WHERE company_id = $1 AND comment = 'аренда 2'`, [id]);
+      await expectExact(2);
+    });
+
+    it('a search total counted inside a transaction that wrote is not reused after its rollback', async () => {
+      const id = (await newCompany(t.http, owner)).id;
+      const pool = (db.driver as PostgresDriver).master as Pool;
+      let inTransaction: PoolClient | undefined;
+      const repository = new TransactionsRepository(new Db(pool, async () => inTransaction));
+      const total = async () => (await repository.list(id, { search: 'аренда', page: 1, limit: 20 })).total;
+      const insert = (client: Pool | PoolClient, comment: string) =>
+        client.query(
+          `INSERT INTO transactions (company_id, base_amount, currency, direction, comment) VALUES ($1, 1, 'RUB', 'income', $2)`,
+          [id, comment],
+        );
+      inTransaction = await pool.connect();
+      try {
+        await inTransaction.query('BEGIN');
+        await insert(inTransaction, 'Аренда');
+        expect(await total()).toBe(1);
+        await inTransaction.query('ROLLBACK');
+      } finally {
+        inTransaction.release();
+        inTransaction = undefined;
+      }
+      // Another write brings the company's write counter to the value the rolled-back one had.
+      await insert(pool, 'Оплата');
+      expect(await total()).toBe(0);
     });
 
     it("another company's transaction is 404", async () => {
