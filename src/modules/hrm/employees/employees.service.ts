@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { StatusCompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, conflictOnDuplicate, found } from '../../../core/http/app.exception';
-import { Page } from '../../../core/pagination/page';
 import { Memberships } from '../../members/members.face';
 import { PositionsRepository } from '../positions/positions.repository';
 import {
@@ -19,31 +19,23 @@ import { EmployeesRepository } from './employees.repository';
  * hrm_member_permissions view on every request, so each change here applies at once.
  */
 @Injectable()
-export class EmployeesService {
+export class EmployeesService extends StatusCompanyRecords<
+  EmployeeDto,
+  ListEmployeesQueryDto,
+  CreateEmployeeDto,
+  UpdateEmployeeDto,
+  EmployeeStatus
+> {
   constructor(
     private readonly employees: EmployeesRepository,
     private readonly positions: PositionsRepository,
     private readonly members: Memberships,
-  ) {}
-
-  list(company: CompanyAccess, query: ListEmployeesQueryDto): Promise<Page<EmployeeDto>> {
-    return this.employees.list(company.companyId, query);
+  ) {
+    super(employees, 'Employee');
   }
 
   async get(company: CompanyAccess, id: string): Promise<EmployeeDetailDto> {
     return found(await this.employees.detail(company.companyId, id), 'Employee');
-  }
-
-  create(company: CompanyAccess, dto: CreateEmployeeDto): Promise<EmployeeDto> {
-    return this.employees.create(company.companyId, dto);
-  }
-
-  async update(company: CompanyAccess, id: string, dto: UpdateEmployeeDto): Promise<EmployeeDto> {
-    return found(await this.employees.update(company.companyId, id, dto), 'Employee');
-  }
-
-  async setStatus(company: CompanyAccess, id: string, status: EmployeeStatus): Promise<EmployeeDto> {
-    return found(await this.employees.setStatus(company.companyId, id, status), 'Employee');
   }
 
   /**
