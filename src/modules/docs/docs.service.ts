@@ -3,13 +3,12 @@ import { CompanyRecords } from '../../core/records/company-records';
 import { CompanyAccess } from '../../core/access/company-access';
 import { AppException, FieldError, found } from '../../core/http/app.exception';
 import { DocsRepository } from './docs.repository';
-import type { DocDto, ListDocsQueryDto } from './dto/doc.dto';
 import type { DocsSettingsDto, UpdateDocsSettingsDto } from './dto/docs-settings.dto';
 import { DocsSettingsRepository } from './settings/docs-settings.repository';
 import { accountError } from './settings/requisites';
 
 @Injectable()
-export class DocsService extends CompanyRecords<DocDto, ListDocsQueryDto> {
+export class DocsService extends CompanyRecords<DocsRepository> {
   constructor(
     docs: DocsRepository,
     private readonly settings: DocsSettingsRepository,

@@ -14,7 +14,7 @@ import { WebhooksRepository } from './webhooks.repository';
 const EVERY_EVENT = '*';
 
 @Injectable()
-export class WebhooksService extends CompanyRecords<WebhookDto, PageQueryDto> {
+export class WebhooksService extends CompanyRecords<WebhooksRepository> {
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly auditedKeys: AuditedKeys,

@@ -3,19 +3,13 @@ import { StatusCompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, found } from '../../../core/http/app.exception';
 import { Page } from '../../../core/pagination/page';
-import { CrmStatus } from '../sources/source.entity';
+import {} from '../sources/source.entity';
 import { SourcesRepository } from '../sources/sources.repository';
 import { ClientsRepository } from './clients.repository';
 import { ClientDetailDto, CreateClientDto, ListClientsQueryDto, UpdateClientDto } from './dto/client.dto';
 
 @Injectable()
-export class ClientsService extends StatusCompanyRecords<
-  ClientDetailDto,
-  ListClientsQueryDto,
-  CreateClientDto,
-  UpdateClientDto,
-  CrmStatus
-> {
+export class ClientsService extends StatusCompanyRecords<ClientsRepository> {
   constructor(
     private readonly clients: ClientsRepository,
     private readonly sources: SourcesRepository,

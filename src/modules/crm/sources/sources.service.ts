@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EditableCompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, found } from '../../../core/http/app.exception';
-import { CreateSourceDto, ListSourcesQueryDto, SourceDto, UpdateSourceDto } from './dto/source.dto';
+import { SourceDto, UpdateSourceDto } from './dto/source.dto';
 import type { CrmStatus } from './source.entity';
 import { SourcesRepository } from './sources.repository';
 
@@ -10,12 +10,7 @@ import { SourcesRepository } from './sources.repository';
 export const SYSTEM_SOURCE = { name: 'Manual entry', type: 'manual', system: true } as const;
 
 @Injectable()
-export class SourcesService extends EditableCompanyRecords<
-  SourceDto,
-  ListSourcesQueryDto,
-  CreateSourceDto,
-  UpdateSourceDto
-> {
+export class SourcesService extends EditableCompanyRecords<SourcesRepository> {
   constructor(private readonly sources: SourcesRepository) {
     super(sources, 'Source');
   }

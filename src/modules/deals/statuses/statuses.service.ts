@@ -8,7 +8,6 @@ import type {
   DealStatusDto,
   DealStatusesDto,
   DealStatusesReorderedDto,
-  ListDealStatusesQueryDto,
   ReorderDealStatusesDto,
   UpdateDealStatusDto,
 } from './dto/deal-status.dto';
@@ -20,7 +19,7 @@ import { DealStatusesRepository } from './statuses.repository';
  * exactly one default (see DealStatusEntity).
  */
 @Injectable()
-export class DealStatusesService extends CompanyRecords<DealStatusDto, ListDealStatusesQueryDto> {
+export class DealStatusesService extends CompanyRecords<DealStatusesRepository> {
   constructor(private readonly statuses: DealStatusesRepository) {
     super(statuses, 'Deal status');
   }

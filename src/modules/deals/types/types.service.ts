@@ -2,22 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { EditableCompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { conflictWhileReferenced, found } from '../../../core/http/app.exception';
-import type {
-  CreateDealTypeDto,
-  DealTypeDeletedDto,
-  DealTypeDto,
-  ListDealTypesQueryDto,
-  UpdateDealTypeDto,
-} from './dto/deal-type.dto';
+import type { DealTypeDeletedDto } from './dto/deal-type.dto';
 import { DealTypesRepository } from './types.repository';
 
 @Injectable()
-export class DealTypesService extends EditableCompanyRecords<
-  DealTypeDto,
-  ListDealTypesQueryDto,
-  CreateDealTypeDto,
-  UpdateDealTypeDto
-> {
+export class DealTypesService extends EditableCompanyRecords<DealTypesRepository> {
   constructor(private readonly types: DealTypesRepository) {
     super(types, 'Deal type');
   }

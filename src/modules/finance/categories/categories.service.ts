@@ -3,21 +3,10 @@ import { EditableCompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, found } from '../../../core/http/app.exception';
 import { CategoriesRepository } from './categories.repository';
-import {
-  CategoryDeletedDto,
-  CategoryDto,
-  CreateCategoryDto,
-  ListCategoriesQueryDto,
-  UpdateCategoryDto,
-} from './dto/category.dto';
+import { CategoryDeletedDto, CategoryDto, UpdateCategoryDto } from './dto/category.dto';
 
 @Injectable()
-export class CategoriesService extends EditableCompanyRecords<
-  CategoryDto,
-  ListCategoriesQueryDto,
-  CreateCategoryDto,
-  UpdateCategoryDto
-> {
+export class CategoriesService extends EditableCompanyRecords<CategoriesRepository> {
   constructor(private readonly categories: CategoriesRepository) {
     super(categories, 'Category');
   }

@@ -10,9 +10,9 @@ import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { CounterpartyReferences } from '../../counterparties/counterparties.face';
 import { TransactionDetailDto, TransactionDto } from '../transactions/dto/transaction.dto';
 import { TransactionsService } from '../transactions/transactions.service';
-import type { CreditStatus } from './credit.entity';
+import type {} from './credit.entity';
 import { CreditsRepository } from './credits.repository';
-import { CreateCreditDto, CreditDto, ListCreditsQueryDto, PayCreditDto, UpdateCreditDto } from './dto/credit.dto';
+import { CreateCreditDto, CreditDto, PayCreditDto, UpdateCreditDto } from './dto/credit.dto';
 
 /** How a payment is booked: a debt is paid out (expense, `dept`), a credit paid in (income, `credit`). */
 const PAYMENT = {
@@ -21,13 +21,7 @@ const PAYMENT = {
 } as const;
 
 @Injectable()
-export class CreditsService extends StatusCompanyRecords<
-  CreditDto,
-  ListCreditsQueryDto,
-  CreateCreditDto,
-  UpdateCreditDto,
-  CreditStatus
-> {
+export class CreditsService extends StatusCompanyRecords<CreditsRepository> {
   constructor(
     private readonly credits: CreditsRepository,
     private readonly counterparties: CounterpartyReferences,

@@ -4,14 +4,8 @@ import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, conflictOnDuplicate, found } from '../../../core/http/app.exception';
 import { Memberships } from '../../members/members.face';
 import { PositionsRepository } from '../positions/positions.repository';
-import {
-  CreateEmployeeDto,
-  EmployeeDetailDto,
-  EmployeeDto,
-  ListEmployeesQueryDto,
-  UpdateEmployeeDto,
-} from './dto/employee.dto';
-import type { EmployeeStatus } from './employee.entity';
+import { EmployeeDetailDto, EmployeeDto } from './dto/employee.dto';
+import type {} from './employee.entity';
 import { EmployeesRepository } from './employees.repository';
 
 /**
@@ -19,13 +13,7 @@ import { EmployeesRepository } from './employees.repository';
  * hrm_member_permissions view on every request, so each change here applies at once.
  */
 @Injectable()
-export class EmployeesService extends StatusCompanyRecords<
-  EmployeeDto,
-  ListEmployeesQueryDto,
-  CreateEmployeeDto,
-  UpdateEmployeeDto,
-  EmployeeStatus
-> {
+export class EmployeesService extends StatusCompanyRecords<EmployeesRepository> {
   constructor(
     private readonly employees: EmployeesRepository,
     private readonly positions: PositionsRepository,

@@ -2,16 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { EditableCompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException } from '../../../core/http/app.exception';
-import { CreatePositionDto, ListPositionsQueryDto, PositionDto, UpdatePositionDto } from './dto/position.dto';
 import { PositionsRepository } from './positions.repository';
 
 @Injectable()
-export class PositionsService extends EditableCompanyRecords<
-  PositionDto,
-  ListPositionsQueryDto,
-  CreatePositionDto,
-  UpdatePositionDto
-> {
+export class PositionsService extends EditableCompanyRecords<PositionsRepository> {
   constructor(private readonly positions: PositionsRepository) {
     super(positions, 'Position');
   }

@@ -3,24 +3,13 @@ import { StatusCompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, conflictOnDuplicate, found } from '../../../core/http/app.exception';
 import { CatalogCategoriesRepository } from './categories.repository';
-import { CatalogStatus } from './category.entity';
-import {
-  CatalogCategoryDto,
-  CreateCatalogCategoryDto,
-  ListCatalogCategoriesQueryDto,
-  UpdateCatalogCategoryDto,
-} from './dto/category.dto';
+import {} from './category.entity';
+import { CatalogCategoryDto, CreateCatalogCategoryDto, UpdateCatalogCategoryDto } from './dto/category.dto';
 
 const DUPLICATE_NAME = { catalog_categories_company_id_name_key: 'A category with this name already exists' };
 
 @Injectable()
-export class CatalogCategoriesService extends StatusCompanyRecords<
-  CatalogCategoryDto,
-  ListCatalogCategoriesQueryDto,
-  CreateCatalogCategoryDto,
-  UpdateCatalogCategoryDto,
-  CatalogStatus
-> {
+export class CatalogCategoriesService extends StatusCompanyRecords<CatalogCategoriesRepository> {
   constructor(private readonly categories: CatalogCategoriesRepository) {
     super(categories, 'Category');
   }

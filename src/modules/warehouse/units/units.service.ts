@@ -3,19 +3,13 @@ import { StatusCompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, found } from '../../../core/http/app.exception';
 import { CatalogCategoriesRepository } from '../categories/categories.repository';
-import { CatalogStatus } from '../categories/category.entity';
-import { CreateUnitDto, ListUnitsQueryDto, UnitDto, UpdateUnitDto } from './dto/unit.dto';
+import {} from '../categories/category.entity';
+import { CreateUnitDto, UnitDto, UpdateUnitDto } from './dto/unit.dto';
 import { STOCK_SETTINGS, unitProblems, UnitSettings } from './unit-rules';
 import { UnitsRepository } from './units.repository';
 
 @Injectable()
-export class UnitsService extends StatusCompanyRecords<
-  UnitDto,
-  ListUnitsQueryDto,
-  CreateUnitDto,
-  UpdateUnitDto,
-  CatalogStatus
-> {
+export class UnitsService extends StatusCompanyRecords<UnitsRepository> {
   constructor(
     private readonly units: UnitsRepository,
     private readonly categories: CatalogCategoriesRepository,
