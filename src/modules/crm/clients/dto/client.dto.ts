@@ -1,5 +1,5 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsOptional, IsUUID } from 'class-validator';
 import {
   Metadata,
   NormalisedEmail,
@@ -13,6 +13,7 @@ import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { SourceDto } from '../../sources/dto/source.dto';
 import { CRM_STATUSES, type CrmStatus } from '../../sources/source.entity';
 import { CLIENT_TYPES, type ClientType, CrmClientEntity } from '../client.entity';
+import { FreeText } from '../../../../core/fields/free-text';
 
 export class ListClientsQueryDto extends PageQueryDto {
   @OneOf(CLIENT_TYPES, { optional: true })
@@ -64,10 +65,7 @@ export class CreateClientDto {
   @NormalisedEmail()
   email?: string | null;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  @ApiProperty({ example: 'Prefers e-mail' })
+  @FreeText('Prefers e-mail')
   comment?: string | null;
 
   @OneOf(CLIENT_TYPES)
