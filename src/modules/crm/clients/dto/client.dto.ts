@@ -14,6 +14,7 @@ import { SourceDto } from '../../sources/dto/source.dto';
 import { CRM_STATUSES, type CrmStatus } from '../../sources/source.entity';
 import { CLIENT_TYPES, type ClientType, CrmClientEntity } from '../client.entity';
 import { FreeText } from '../../../../core/fields/free-text';
+import { PersonNameDto } from '../../../../core/fields/person-name';
 
 export class ListClientsQueryDto extends PageQueryDto {
   @OneOf(CLIENT_TYPES, { optional: true })
@@ -40,16 +41,7 @@ export class ListClientsQueryDto extends PageQueryDto {
   search?: string;
 }
 
-export class CreateClientDto {
-  @TrimmedName(100)
-  @ApiProperty({ example: 'Anna' })
-  first_name: string;
-
-  @IsOptional()
-  @TrimmedName(100)
-  @ApiProperty({ example: 'Petrova' })
-  last_name?: string | null;
-
+export class CreateClientDto extends PersonNameDto {
   @IsOptional()
   @TrimmedName(100)
   @ApiProperty({ example: 'Sergeevna' })
