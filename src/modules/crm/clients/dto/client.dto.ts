@@ -14,7 +14,7 @@ import { SourceDto } from '../../sources/dto/source.dto';
 import { CRM_STATUSES, type CrmStatus } from '../../sources/source.entity';
 import { CLIENT_TYPES, type ClientType, CrmClientEntity } from '../client.entity';
 import { FreeText } from '../../../../core/fields/free-text';
-import { PersonNameDto } from '../../../../core/fields/person-name';
+import { PersonNameDto } from '../../../../core/fields/person-name.dto';
 
 export class ListClientsQueryDto extends PageQueryDto {
   @OneOf(CLIENT_TYPES, { optional: true })

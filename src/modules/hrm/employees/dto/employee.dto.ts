@@ -4,7 +4,7 @@ import { NormalisedEmail, OneOf, Phone, SearchTerm } from '../../../../core/http
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { PositionDto } from '../../positions/dto/position.dto';
 import { EMPLOYEE_STATUSES, EmployeeEntity, type EmployeeStatus } from '../employee.entity';
-import { PersonNameDto } from '../../../../core/fields/person-name';
+import { PersonNameDto } from '../../../../core/fields/person-name.dto';
 
 export class ListEmployeesQueryDto extends PageQueryDto {
   @OneOf(EMPLOYEE_STATUSES, { optional: true })
