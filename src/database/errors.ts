@@ -1,3 +1,5 @@
+import { unreachableCode } from '../common/unreachable';
+
 /** The unique constraint a statement violated, when that is why it failed (SQLSTATE 23505). */
 export function violatedUniqueConstraint(error: unknown): string | null {
   const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
@@ -12,16 +14,6 @@ export function violatedForeignKey(error: unknown): string | null {
 
 /** SQLSTATEs of a server that is going away, not there yet, or full (classes 08 and 57P, 53300). */
 const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300)$/;
-/** Socket errors of a server that is down or unreachable. */
-const UNREACHABLE = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-]);
 /** node-postgres's own words for a connection lost, never made, or not handed out in time. */
 const LOST_CONNECTION =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
@@ -33,7 +25,7 @@ const LOST_CONNECTION =
 export function databaseUnavailable(error: unknown): boolean {
   for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 4; depth++) {
     const { code, message } = cause as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNREACHABLE.has(code))) return true;
+    if ((typeof code === 'string' && UNAVAILABLE_STATES.test(code)) || unreachableCode(code)) return true;
     if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
     const next = cause as { driverError?: unknown; cause?: unknown };
     cause = next.driverError ?? next.cause;

@@ -98,25 +98,37 @@ export function keptCountsMigration(counts: KeptCounts): {
   const dayKey = counts.day ? ', "day"' : '';
   const keys = counts.day ? 'company_id, filter, day' : 'company_id, filter';
   const selected = counts.day ? 'f.company_id, f.filter, f.day' : 'f.company_id, f.filter';
-  return {
-    table: [
-      `CREATE TABLE "${counts.counts}" ("company_id" uuid NOT NULL, "filter" character varying(128) NOT NULL, ${dayColumn}"slot" smallint NOT NULL, "total" bigint NOT NULL, CONSTRAINT "${counts.counts}_pkey" PRIMARY KEY ("company_id", "filter"${dayKey}, "slot"))`,
-      `ALTER TABLE "${counts.counts}" ADD CONSTRAINT "${counts.counts}_company_fkey" FOREIGN KEY ("company_id") REFERENCES "companies"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
-    ],
-    triggers: EVENTS.flatMap(({ suffix }) =>
-      trigger(counts.table, `${counts.counts}_${suffix}`, suffix, [countStatement(counts, suffix)]),
-    ),
-    recount: [
-      `LOCK TABLE ${counts.table} IN SHARE MODE`,
-      `DELETE FROM ${counts.counts}`,
-      `INSERT INTO ${counts.counts} (${keys}, slot, total)
+  return keptTableMigration(
+    counts.table,
+    counts.counts,
+    `CREATE TABLE "${counts.counts}" ("company_id" uuid NOT NULL, "filter" character varying(128) NOT NULL, ${dayColumn}"slot" smallint NOT NULL, "total" bigint NOT NULL, CONSTRAINT "${counts.counts}_pkey" PRIMARY KEY ("company_id", "filter"${dayKey}, "slot"))`,
+    (suffix) => countStatement(counts, suffix),
+    `INSERT INTO ${counts.counts} (${keys}, slot, total)
        SELECT ${selected}, 0, count(*) FROM (${filtersOf(counts, counts.table, 1)}) f
        JOIN companies c ON c.id = f.company_id GROUP BY ${selected}`,
+  );
+}
+
+/**
+ * The statements of a migration for the kept rows `kept` of `table` (counts or sums): the table,
+ * created by `create`, owned by the company; a trigger per event running the event's statement;
+ * the refill (`refill`, under a share lock of `table`); and `down`, which drops them.
+ */
+function keptTableMigration(
+  table: string,
+  kept: string,
+  create: string,
+  statementOf: (change: Change) => string,
+  refill: string,
+): { table: string[]; triggers: string[]; recount: string[]; down: string[] } {
+  return {
+    table: [
+      create,
+      `ALTER TABLE "${kept}" ADD CONSTRAINT "${kept}_company_fkey" FOREIGN KEY ("company_id") REFERENCES "companies"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     ],
-    down: [
-      ...EVENTS.flatMap(({ suffix }) => dropTrigger(counts.table, `${counts.counts}_${suffix}`)),
-      `DROP TABLE "${counts.counts}"`,
-    ],
+    triggers: EVENTS.flatMap(({ suffix }) => trigger(table, `${kept}_${suffix}`, suffix, [statementOf(suffix)])),
+    recount: [`LOCK TABLE ${table} IN SHARE MODE`, `DELETE FROM ${kept}`, refill],
+    down: [...EVENTS.flatMap(({ suffix }) => dropTrigger(table, `${kept}_${suffix}`)), `DROP TABLE "${kept}"`],
   };
 }
 
@@ -191,27 +203,16 @@ export function keptSumsMigration(sums: KeptSums): {
   down: string[];
 } {
   const names = Object.keys(sums.measures);
-  return {
-    table: [
-      `CREATE TABLE "${sums.sums}" ("company_id" uuid NOT NULL, "dim" character varying(32) NOT NULL, "part" character varying(16) NOT NULL, "day" date NOT NULL, "key" character varying(64) NOT NULL, "slot" smallint NOT NULL, "count" bigint NOT NULL, ${names.map((n) => `"${n}" numeric NOT NULL`).join(', ')}, CONSTRAINT "${sums.sums}_pkey" PRIMARY KEY ("company_id", "dim", "part", "day", "key", "slot"))`,
-      `ALTER TABLE "${sums.sums}" ADD CONSTRAINT "${sums.sums}_company_fkey" FOREIGN KEY ("company_id") REFERENCES "companies"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
-    ],
-    triggers: EVENTS.flatMap(({ suffix }) =>
-      trigger(sums.table, `${sums.sums}_${suffix}`, suffix, [sumStatement(sums, suffix)]),
-    ),
-    recount: [
-      `LOCK TABLE ${sums.table} IN SHARE MODE`,
-      `DELETE FROM ${sums.sums}`,
-      `INSERT INTO ${sums.sums} (${SUM_KEYS}, slot, count, ${names.join(', ')})
+  return keptTableMigration(
+    sums.table,
+    sums.sums,
+    `CREATE TABLE "${sums.sums}" ("company_id" uuid NOT NULL, "dim" character varying(32) NOT NULL, "part" character varying(16) NOT NULL, "day" date NOT NULL, "key" character varying(64) NOT NULL, "slot" smallint NOT NULL, "count" bigint NOT NULL, ${names.map((n) => `"${n}" numeric NOT NULL`).join(', ')}, CONSTRAINT "${sums.sums}_pkey" PRIMARY KEY ("company_id", "dim", "part", "day", "key", "slot"))`,
+    (suffix) => sumStatement(sums, suffix),
+    `INSERT INTO ${sums.sums} (${SUM_KEYS}, slot, count, ${names.join(', ')})
        SELECT d.company_id, d.dim, d.part, d.day, d.key, 0, sum(d.count), ${names.map((n) => `sum(d.${n})`).join(', ')}
        FROM (${sumDeltasOf(sums, sums.table, 1)}) d JOIN companies c ON c.id = d.company_id
        GROUP BY d.company_id, d.dim, d.part, d.day, d.key`,
-    ],
-    down: [
-      ...EVENTS.flatMap(({ suffix }) => dropTrigger(sums.table, `${sums.sums}_${suffix}`)),
-      `DROP TABLE "${sums.sums}"`,
-    ],
-  };
+  );
 }
 
 /** The summed rows of a set of table rows (the tests recount with it). */

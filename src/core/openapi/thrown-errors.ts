@@ -26,6 +26,8 @@ const FACTORIES: Record<string, ErrorCode> = {
 /** Code that reaches the database (whose outage the filter answers 503, databaseUnavailable). */
 const DATABASE = [
   `${sep}src${sep}database${sep}db.ts`,
+  // Company resources' services call their repositories through its interfaces (CompanyRows).
+  `${sep}src${sep}core${sep}records${sep}company-records.ts`,
   `${sep}node_modules${sep}typeorm${sep}`,
   `${sep}node_modules${sep}@types${sep}pg${sep}`,
 ];
@@ -72,7 +74,8 @@ function statusRouteNames(controller: ts.ClassDeclaration): string[] {
   const [declaration] = base.arguments;
   if (!declaration || !ts.isObjectLiteralExpression(declaration)) return [];
   const routes = declaration.properties.find(
-    (property): property is ts.PropertyAssignment => ts.isPropertyAssignment(property) && property.name.getText() === 'routes',
+    (property): property is ts.PropertyAssignment =>
+      ts.isPropertyAssignment(property) && property.name.getText() === 'routes',
   )?.initializer;
   if (!routes || !ts.isObjectLiteralExpression(routes)) return [];
   return routes.properties.flatMap((property) => (property.name ? [property.name.getText()] : []));

@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { TimeoutError, withTimeout } from '../../common/with-timeout';
 import type { Environment } from '../../config/environment';
+import { unreachableCode } from '../../common/unreachable';
 
 export const MINIO_CLIENT = Symbol('MINIO_CLIENT');
 
@@ -23,16 +24,6 @@ const UPLOAD_MS_PER_MIB = 1000;
 const MAX_PENDING_REMOVALS = 10_000;
 /** Where a request keeps the instant its storage calls must be done by (one deadline per request). */
 const DEADLINE = 'storage:deadline';
-/** Socket errors of a store that is down or unreachable (an answer, even an error, means it is up). */
-const UNREACHABLE = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-]);
 
 /** The store is known to be down (or did not answer within the request's deadline). */
 export class StorageUnavailableError extends Error {
@@ -296,8 +287,7 @@ export class StorageService implements OnApplicationShutdown {
 }
 
 function unreachable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && UNREACHABLE.has(code);
+  return unreachableCode((error as { code?: unknown } | null)?.code);
 }
 
 function isMissing(error: unknown): boolean {

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { countTriggers, createCountTriggers, dropCountTriggers } from '../count-triggers';
 
 /**
  * Exact client totals kept by the database (docs/crm.md, "Totals"). Statement-level triggers
@@ -24,16 +25,7 @@ const applyDeltas = (deltas: string) =>
    GROUP BY d.company_id, d.filter HAVING sum(d.delta) <> 0 ORDER BY d.company_id, d.filter
    ON CONFLICT (company_id, filter, slot) DO UPDATE SET total = crm_client_totals.total + EXCLUDED.total`;
 
-const TRIGGERS: Array<[string, string, string, string]> = [
-  ['crm_client_totals_added', 'INSERT', 'NEW TABLE AS added', keysOf('added', 1)],
-  ['crm_client_totals_removed', 'DELETE', 'OLD TABLE AS removed', keysOf('removed', -1)],
-  [
-    'crm_client_totals_changed',
-    'UPDATE',
-    'OLD TABLE AS removed NEW TABLE AS added',
-    `${keysOf('added', 1)} UNION ALL ${keysOf('removed', -1)}`,
-  ],
-];
+const TRIGGERS = countTriggers('crm_client_totals', keysOf);
 
 export class ClientTotals1795300000001 implements MigrationInterface {
   name = 'ClientTotals1795300000001';
@@ -45,19 +37,7 @@ export class ClientTotals1795300000001 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "crm_client_totals" ADD CONSTRAINT "FK_31924067d51f6902d272df3455f" FOREIGN KEY ("company_id") REFERENCES "companies"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
-    for (const [name, event, transition, deltas] of TRIGGERS) {
-      await queryRunner.query(
-        `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
-         BEGIN
-           ${applyDeltas(deltas)};
-           RETURN NULL;
-         END $$`,
-      );
-      await queryRunner.query(
-        `CREATE TRIGGER ${name} AFTER ${event} ON crm_clients
-         REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`,
-      );
-    }
+    await createCountTriggers(queryRunner, 'crm_clients', TRIGGERS, applyDeltas);
     await queryRunner.query(
       `INSERT INTO crm_client_totals (company_id, filter, slot, total)
        SELECT company_id, filter, 0, count(*) FROM (${keysOf('crm_clients', 1)}) k GROUP BY company_id, filter`,
@@ -65,10 +45,7 @@ export class ClientTotals1795300000001 implements MigrationInterface {
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    for (const [name] of TRIGGERS) {
-      await queryRunner.query(`DROP TRIGGER ${name} ON crm_clients`);
-      await queryRunner.query(`DROP FUNCTION ${name}()`);
-    }
+    await dropCountTriggers(queryRunner, 'crm_clients', TRIGGERS);
     await queryRunner.query(`DROP TABLE "crm_client_totals"`);
   }
 }

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { countTriggers, createCountTriggers, dropCountTriggers } from '../count-triggers';
 
 /**
  * Audit records counted per company, UTC day and list filter (docs/logs.md, "Totals"), kept by
@@ -24,16 +25,7 @@ const applyDeltas = (deltas: string) =>
    GROUP BY d.company_id, d.filter, d.day HAVING sum(d.delta) <> 0 ORDER BY d.company_id, d.filter, d.day
    ON CONFLICT (company_id, filter, day, slot) DO UPDATE SET total = audit_log_counts.total + EXCLUDED.total`;
 
-const TRIGGERS: Array<[string, string, string, string]> = [
-  ['audit_log_counts_added', 'INSERT', 'NEW TABLE AS added', filtersOf('added', 1)],
-  ['audit_log_counts_removed', 'DELETE', 'OLD TABLE AS removed', filtersOf('removed', -1)],
-  [
-    'audit_log_counts_changed',
-    'UPDATE',
-    'OLD TABLE AS removed NEW TABLE AS added',
-    `${filtersOf('added', 1)} UNION ALL ${filtersOf('removed', -1)}`,
-  ],
-];
+const TRIGGERS = countTriggers('audit_log_counts', filtersOf);
 
 export class LogCounts1795750000000 implements MigrationInterface {
   name = 'LogCounts1795750000000';
@@ -45,19 +37,7 @@ export class LogCounts1795750000000 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "audit_log_counts" ADD CONSTRAINT "FK_879df3af49679e081ee2491d20d" FOREIGN KEY ("company_id") REFERENCES "companies"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
-    for (const [name, event, transition, deltas] of TRIGGERS) {
-      await queryRunner.query(
-        `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
-         BEGIN
-           ${applyDeltas(deltas)};
-           RETURN NULL;
-         END $$`,
-      );
-      await queryRunner.query(
-        `CREATE TRIGGER ${name} AFTER ${event} ON audit_logs
-         REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`,
-      );
-    }
+    await createCountTriggers(queryRunner, 'audit_logs', TRIGGERS, applyDeltas);
     await queryRunner.query(
       `INSERT INTO audit_log_counts (company_id, filter, day, slot, total)
        SELECT f.company_id, f.filter, f.day, 0, count(*)
@@ -67,10 +47,7 @@ export class LogCounts1795750000000 implements MigrationInterface {
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    for (const [name] of TRIGGERS) {
-      await queryRunner.query(`DROP TRIGGER ${name} ON audit_logs`);
-      await queryRunner.query(`DROP FUNCTION ${name}()`);
-    }
+    await dropCountTriggers(queryRunner, 'audit_logs', TRIGGERS);
     await queryRunner.query(`DROP TABLE "audit_log_counts"`);
   }
 }

@@ -1,36 +1,17 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { KeptCounts, keptSumsMigration, KeptSums, keptTriggersMigration } from '../kept-counts';
+import { KEPT_COUNTS_1797600000000, KEPT_SUMS_1797600000002 } from '../kept-declarations';
 
 /**
  * The finance sums per employee kept over all time too (src/database/kept-counts.ts, `allTime`):
  * grouped by employee without a window, the analysis read a row per employee and day (issue 29:
  * 0.68x of the small company's rate at 1,000,000 transactions). The transactions' one trigger per
- * event is rewritten and their sums refilled from the rows. Declarations written out as they are now.
+ * event is rewritten and their sums refilled from the rows. The declarations, unchanged since KeptSums:
+ * src/database/kept-declarations.ts.
  */
-const COUNTS: KeptCounts = {
-  table: 'transactions',
-  counts: 'transaction_counts',
-  filters: {
-    direction: 'direction',
-    status: 'status',
-    currency: 'currency',
-    category_id: 'category_id',
-    employee_id: 'employee_id',
-  },
-};
+const COUNTS: KeptCounts = KEPT_COUNTS_1797600000000.transactions;
 
-const SUMS: KeptSums = {
-  table: 'transactions',
-  sums: 'transaction_day_sums',
-  where: `status = 'completed'`,
-  day: `(created_at AT TIME ZONE 'UTC')::date`,
-  part: 'currency',
-  dims: { '': `''`, category: 'category_id', employee: 'employee_id' },
-  measures: {
-    income: `CASE WHEN direction = 'income' THEN base_amount ELSE 0 END`,
-    expense: `CASE WHEN direction = 'expense' THEN base_amount ELSE 0 END`,
-  },
-};
+const SUMS: KeptSums = KEPT_SUMS_1797600000002.transactions;
 
 export class TransactionSumsPerEmployeeAllTime1797700000031 implements MigrationInterface {
   name = 'TransactionSumsPerEmployeeAllTime1797700000031';

@@ -3,9 +3,10 @@ import { ListSpec, listPage, Where } from '../../core/pagination/list';
 import { Page } from '../../core/pagination/page';
 import { Db } from '../../database/db';
 import { sql } from '../../database/sql';
-import { Row, Table } from '../../database/table';
+import { Table } from '../../database/table';
 import { CounterpartyEntity } from './counterparty.entity';
-import type { CounterpartyDto, ListCounterpartiesQueryDto, UpdateCounterpartyDto } from './dto/counterparty.dto';
+import type { CounterpartyDto, ListCounterpartiesQueryDto } from './dto/counterparty.dto';
+import { CompanyTableRows } from '../../core/records/company-table-rows';
 
 const counterparties = new Table(CounterpartyEntity);
 const COLUMNS = { except: ['company_id'] } as const;
@@ -33,36 +34,13 @@ export function counterpartyList(companyId: string, query: ListCounterpartiesQue
 }
 
 @Injectable()
-export class CounterpartiesRepository {
-  constructor(private readonly db: Db) {}
-
-  async create(companyId: string, counterparty: Partial<Row<CounterpartyEntity>>): Promise<CounterpartyDto> {
-    return (await this.db.one<CounterpartyDto>(
-      sql`${counterparties.insert({ ...counterparty, company_id: companyId })} RETURNING ${COUNTERPARTY}`,
-    ))!;
+export class CounterpartiesRepository extends CompanyTableRows<CounterpartyEntity, CounterpartyDto> {
+  constructor(db: Db) {
+    super(db, counterparties, COUNTERPARTY);
   }
 
   list(companyId: string, query: ListCounterpartiesQueryDto): Promise<Page<CounterpartyDto>> {
     return listPage(this.db, counterpartyList(companyId, query), query);
-  }
-
-  findOne(companyId: string, id: string): Promise<CounterpartyDto | null> {
-    return this.db.one(sql`SELECT ${COUNTERPARTY} FROM counterparties WHERE id = ${id} AND company_id = ${companyId}`);
-  }
-
-  /** Changes the fields sent (updated_at with them). Null when there is no such counterparty. */
-  update(companyId: string, id: string, changes: UpdateCounterpartyDto): Promise<CounterpartyDto | null> {
-    const set = counterparties.assignments(changes);
-    if (!set) return this.findOne(companyId, id);
-    return this.db.one(
-      sql`UPDATE counterparties SET ${set}, updated_at = now()
-          WHERE id = ${id} AND company_id = ${companyId} RETURNING ${COUNTERPARTY}`,
-    );
-  }
-
-  /** Sets the status; updated_at moves only when it changes. Null when there is no such counterparty. */
-  setStatus(companyId: string, id: string, status: string): Promise<CounterpartyDto | null> {
-    return this.db.one(sql`${counterparties.setStatus(companyId, id, status)} RETURNING ${COUNTERPARTY}`);
   }
 
   /**

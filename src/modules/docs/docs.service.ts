@@ -1,26 +1,19 @@
 import { Injectable } from '@nestjs/common';
+import { CompanyRecords } from '../../core/records/company-records';
 import { CompanyAccess } from '../../core/access/company-access';
 import { AppException, FieldError, found } from '../../core/http/app.exception';
-import { Page } from '../../core/pagination/page';
 import { DocsRepository } from './docs.repository';
-import type { DocDto, ListDocsQueryDto } from './dto/doc.dto';
 import type { DocsSettingsDto, UpdateDocsSettingsDto } from './dto/docs-settings.dto';
 import { DocsSettingsRepository } from './settings/docs-settings.repository';
 import { accountError } from './settings/requisites';
 
 @Injectable()
-export class DocsService {
+export class DocsService extends CompanyRecords<DocsRepository> {
   constructor(
-    private readonly docs: DocsRepository,
+    docs: DocsRepository,
     private readonly settings: DocsSettingsRepository,
-  ) {}
-
-  list(company: CompanyAccess, query: ListDocsQueryDto): Promise<Page<DocDto>> {
-    return this.docs.list(company.companyId, query);
-  }
-
-  async get(company: CompanyAccess, id: string): Promise<DocDto> {
-    return found(await this.docs.findOne(company.companyId, id), 'Document');
+  ) {
+    super(docs, 'Document');
   }
 
   async getSettings(company: CompanyAccess): Promise<DocsSettingsDto> {

@@ -11,6 +11,7 @@ import { Row, Table } from '../../database/table';
 import type { DeliveryDto, WebhookDto } from './dto/webhook.dto';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import { WebhookEntity } from './webhook.entity';
+import { CompanyTableRows } from '../../core/records/company-table-rows';
 
 const webhooks = new Table(WebhookEntity);
 const deliveries = new Table(WebhookDeliveryEntity);
@@ -31,13 +32,9 @@ export interface ClaimedDelivery {
 
 /** Webhooks, their outbox (events and deliveries) and the workers' claims (CONTRACT 19). */
 @Injectable()
-export class WebhooksRepository implements EventOutbox {
-  constructor(private readonly db: Db) {}
-
-  async create(companyId: string, webhook: Partial<Row<WebhookEntity>>): Promise<WebhookDto> {
-    return (await this.db.one<WebhookDto>(
-      sql`${webhooks.insert({ ...webhook, company_id: companyId })} RETURNING ${WEBHOOK}`,
-    ))!;
+export class WebhooksRepository extends CompanyTableRows<WebhookEntity, WebhookDto> implements EventOutbox {
+  constructor(db: Db) {
+    super(db, webhooks, WEBHOOK);
   }
 
   list(companyId: string, query: PageQueryDto): Promise<Page<WebhookDto>> {
@@ -52,10 +49,6 @@ export class WebhooksRepository implements EventOutbox {
       },
       query,
     );
-  }
-
-  findOne(companyId: string, id: string): Promise<WebhookDto | null> {
-    return this.db.one<WebhookDto>(sql`SELECT ${WEBHOOK} FROM webhooks WHERE id = ${id} AND company_id = ${companyId}`);
   }
 
   async update(companyId: string, id: string, changes: Partial<Row<WebhookEntity>>): Promise<WebhookDto | null> {

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CompanyRecords } from '../../core/records/company-records';
 import { CompanyAccess } from '../../core/access/company-access';
 import { AuditedKeys } from '../../core/audit/audited-keys';
 import { AppException, found } from '../../core/http/app.exception';
@@ -13,19 +14,13 @@ import { WebhooksRepository } from './webhooks.repository';
 const EVERY_EVENT = '*';
 
 @Injectable()
-export class WebhooksService {
+export class WebhooksService extends CompanyRecords<WebhooksRepository> {
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly auditedKeys: AuditedKeys,
     @Inject(WEBHOOK_SETTINGS) private readonly settings: WebhookSettings,
-  ) {}
-
-  list(company: CompanyAccess, query: PageQueryDto): Promise<Page<WebhookDto>> {
-    return this.webhooks.list(company.companyId, query);
-  }
-
-  async get(company: CompanyAccess, id: string): Promise<WebhookDto> {
-    return found(await this.webhooks.findOne(company.companyId, id), 'Webhook');
+  ) {
+    super(webhooks, 'Webhook');
   }
 
   async create(company: CompanyAccess, dto: CreateWebhookDto): Promise<WebhookWithSecretDto> {

@@ -18,6 +18,7 @@ import { PermissionDto } from '../../../core/access/permission.dto';
 import { MEMBER_ROLES, PLATFORM_ROLE_CODES, RoleFilter, RoleFilterQuery } from '../../members/members.face';
 import { PricingPlanDto } from '../../plans/plans.face';
 import { SLUG_MAX, SLUG_MIN, SLUG_PATTERN } from '../slug';
+import { FreeText } from '../../../core/fields/free-text';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -34,10 +35,7 @@ export class CompanyFieldsDto {
   @ApiProperty({ example: 'acme-trading' })
   slug?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  @ApiProperty({ example: 'Wholesale of office supplies' })
+  @FreeText('Wholesale of office supplies')
   description?: string | null;
 
   /** Listed in GET /companies/public. */

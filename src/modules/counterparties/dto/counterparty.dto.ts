@@ -1,5 +1,4 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { Metadata, OneOf, SearchTerm, TrimmedName } from '../../../core/http/validators';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import {
@@ -9,6 +8,7 @@ import {
   type CounterpartyStatus,
   type CounterpartyType,
 } from '../counterparty.entity';
+import { FreeText } from '../../../core/fields/free-text';
 
 export class ListCounterpartiesQueryDto extends PageQueryDto {
   @OneOf(COUNTERPARTY_TYPES, { optional: true })
@@ -30,10 +30,7 @@ export class CreateCounterpartyDto {
   @OneOf(COUNTERPARTY_TYPES)
   type: CounterpartyType;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  @ApiProperty({ example: 'Основной расчётный банк' })
+  @FreeText('Основной расчётный банк')
   comment?: string | null;
 
   @OneOf(COUNTERPARTY_STATUSES, { omittable: true, default: 'active' })

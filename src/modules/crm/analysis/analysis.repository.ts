@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { AnalysisStatementsRepository } from '../../../core/analysis/analysis-repository';
 import { periodGroup, TimeWindowQueryDto } from '../../../core/analysis/periods';
 import { Where } from '../../../core/pagination/list';
-import { Db } from '../../../database/db';
 import { raw, sql } from '../../../database/sql';
 import type { ClientGroupDto, ClientsSummaryDto, GroupedClientsQueryDto } from './dto/analysis.dto';
 
@@ -50,14 +50,9 @@ export const crmAnalysisStatements = {
 };
 
 @Injectable()
-export class CrmAnalysisRepository {
-  constructor(private readonly db: Db) {}
-
-  async summary(companyId: string, window: TimeWindowQueryDto): Promise<ClientsSummaryDto> {
-    return (await this.db.one<ClientsSummaryDto>(crmAnalysisStatements.summary(companyId, window)))!;
-  }
-
-  grouped(companyId: string, query: GroupedClientsQueryDto): Promise<ClientGroupDto[]> {
-    return this.db.rows(crmAnalysisStatements.grouped(companyId, query));
-  }
-}
+export class CrmAnalysisRepository extends AnalysisStatementsRepository<
+  ClientsSummaryDto,
+  TimeWindowQueryDto,
+  ClientGroupDto,
+  GroupedClientsQueryDto
+>(crmAnalysisStatements) {}

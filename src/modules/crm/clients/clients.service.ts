@@ -1,25 +1,24 @@
 import { Injectable } from '@nestjs/common';
+import { StatusCompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, found } from '../../../core/http/app.exception';
 import { Page } from '../../../core/pagination/page';
-import { CrmStatus } from '../sources/source.entity';
+import {} from '../sources/source.entity';
 import { SourcesRepository } from '../sources/sources.repository';
 import { ClientsRepository } from './clients.repository';
 import { ClientDetailDto, CreateClientDto, ListClientsQueryDto, UpdateClientDto } from './dto/client.dto';
 
 @Injectable()
-export class ClientsService {
+export class ClientsService extends StatusCompanyRecords<ClientsRepository> {
   constructor(
     private readonly clients: ClientsRepository,
     private readonly sources: SourcesRepository,
-  ) {}
+  ) {
+    super(clients, 'Client');
+  }
 
   list(company: CompanyAccess, query: ListClientsQueryDto): Promise<Page<ClientDetailDto>> {
     return this.clients.list(company.companyId, { ...query, source_id: query.source_id ?? query.sourceId });
-  }
-
-  async get(company: CompanyAccess, id: string): Promise<ClientDetailDto> {
-    return found(await this.clients.findOne(company.companyId, id), 'Client');
   }
 
   async create(company: CompanyAccess, dto: CreateClientDto): Promise<ClientDetailDto> {
@@ -30,10 +29,6 @@ export class ClientsService {
   async update(company: CompanyAccess, id: string, dto: UpdateClientDto): Promise<ClientDetailDto> {
     if (dto.source_id !== undefined) await this.requireSource(company, dto.source_id);
     return found(await this.clients.update(company.companyId, id, dto), 'Client');
-  }
-
-  async setStatus(company: CompanyAccess, id: string, status: CrmStatus): Promise<ClientDetailDto> {
-    return found(await this.clients.setStatus(company.companyId, id, status), 'Client');
   }
 
   /** A client's source must be one of the company's: 400, worded alike whether or not it exists elsewhere. */

@@ -3,9 +3,10 @@ import { containing, listPage, Where } from '../../../core/pagination/list';
 import { Page } from '../../../core/pagination/page';
 import { Db } from '../../../database/db';
 import { sql } from '../../../database/sql';
-import { Row, Table } from '../../../database/table';
+import { Table } from '../../../database/table';
 import type { ListSourcesQueryDto, SourceDto, UpdateSourceDto } from './dto/source.dto';
 import { CrmSourceEntity } from './source.entity';
+import { CompanyTableRows } from '../../../core/records/company-table-rows';
 
 export const sources = new Table(CrmSourceEntity);
 /** A source as the API shows it (SourceDto): every column but the company. */
@@ -13,13 +14,9 @@ const SOURCE_COLUMNS = { except: ['company_id'] } as const;
 const SOURCE = sources.select(undefined, SOURCE_COLUMNS);
 
 @Injectable()
-export class SourcesRepository {
-  constructor(private readonly db: Db) {}
-
-  async create(companyId: string, source: Partial<Row<CrmSourceEntity>>): Promise<SourceDto> {
-    return (await this.db.one<SourceDto>(
-      sql`${sources.insert({ ...source, company_id: companyId })} RETURNING ${SOURCE}`,
-    ))!;
+export class SourcesRepository extends CompanyTableRows<CrmSourceEntity, SourceDto> {
+  constructor(db: Db) {
+    super(db, sources, SOURCE);
   }
 
   list(companyId: string, query: ListSourcesQueryDto): Promise<Page<SourceDto>> {
@@ -44,12 +41,6 @@ export class SourcesRepository {
     );
   }
 
-  findOne(companyId: string, id: string) {
-    return this.db.one<SourceDto>(
-      sql`SELECT ${SOURCE} FROM crm_sources WHERE id = ${id} AND company_id = ${companyId}`,
-    );
-  }
-
   /** Whether `id` is a source of the company. */
   async exists(companyId: string, id: string): Promise<boolean> {
     return (await this.db.one(sql`SELECT 1 FROM crm_sources WHERE id = ${id} AND company_id = ${companyId}`)) !== null;
@@ -63,10 +54,5 @@ export class SourcesRepository {
       sql`UPDATE crm_sources SET ${set}, updated_at = now()
           WHERE id = ${id} AND company_id = ${companyId} AND NOT system RETURNING ${SOURCE}`,
     );
-  }
-
-  /** Sets the status; updated_at moves only when it changes. Null when there is no such source. */
-  setStatus(companyId: string, id: string, status: string): Promise<SourceDto | null> {
-    return this.db.one(sql`${sources.setStatus(companyId, id, status)} RETURNING ${SOURCE}`);
   }
 }

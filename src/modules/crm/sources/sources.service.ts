@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { EditableCompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, found } from '../../../core/http/app.exception';
-import { Page } from '../../../core/pagination/page';
-import { CreateSourceDto, ListSourcesQueryDto, SourceDto, UpdateSourceDto } from './dto/source.dto';
+import { SourceDto, UpdateSourceDto } from './dto/source.dto';
 import type { CrmStatus } from './source.entity';
 import { SourcesRepository } from './sources.repository';
 
@@ -10,24 +10,14 @@ import { SourcesRepository } from './sources.repository';
 export const SYSTEM_SOURCE = { name: 'Manual entry', type: 'manual', system: true } as const;
 
 @Injectable()
-export class SourcesService {
-  constructor(private readonly sources: SourcesRepository) {}
+export class SourcesService extends EditableCompanyRecords<SourcesRepository> {
+  constructor(private readonly sources: SourcesRepository) {
+    super(sources, 'Source');
+  }
 
   /** Runs in the company-creating transaction (CompanyLifecycle). */
   async createSystemSource(companyId: string): Promise<void> {
     await this.sources.create(companyId, SYSTEM_SOURCE);
-  }
-
-  list(company: CompanyAccess, query: ListSourcesQueryDto): Promise<Page<SourceDto>> {
-    return this.sources.list(company.companyId, query);
-  }
-
-  async get(company: CompanyAccess, id: string): Promise<SourceDto> {
-    return found(await this.sources.findOne(company.companyId, id), 'Source');
-  }
-
-  create(company: CompanyAccess, dto: CreateSourceDto): Promise<SourceDto> {
-    return this.sources.create(company.companyId, dto);
   }
 
   async update(company: CompanyAccess, id: string, dto: UpdateSourceDto): Promise<SourceDto> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { AnalysisStatementsRepository } from '../../../core/analysis/analysis-repository';
 import { Period, periodGroup } from '../../../core/analysis/periods';
 import { keptDays } from '../../../core/analysis/kept-sums';
-import { Db } from '../../../database/db';
 import { raw, sql } from '../../../database/sql';
 import { CLIENT_PROFILES } from '../../crm/crm.face';
 import { EMPLOYEE_PROFILES } from '../../hrm/hrm.face';
@@ -134,14 +134,9 @@ export const dealAnalysisStatements = {
 };
 
 @Injectable()
-export class DealAnalysisRepository {
-  constructor(private readonly db: Db) {}
-
-  async summary(companyId: string, query: DealAnalysisQueryDto): Promise<DealSummaryDto> {
-    return (await this.db.one<DealSummaryDto>(dealAnalysisStatements.summary(companyId, query)))!;
-  }
-
-  grouped(companyId: string, query: GroupedDealsQueryDto): Promise<DealGroupStatsDto[]> {
-    return this.db.rows(dealAnalysisStatements.grouped(companyId, query));
-  }
-}
+export class DealAnalysisRepository extends AnalysisStatementsRepository<
+  DealSummaryDto,
+  DealAnalysisQueryDto,
+  DealGroupStatsDto,
+  GroupedDealsQueryDto
+>(dealAnalysisStatements) {}

@@ -3,9 +3,10 @@ import { listPage, Where } from '../../../core/pagination/list';
 import { Page } from '../../../core/pagination/page';
 import { Db } from '../../../database/db';
 import { raw, sql } from '../../../database/sql';
-import { Row, Table } from '../../../database/table';
+import { Table } from '../../../database/table';
 import { DealStatusEntity } from './deal-status.entity';
-import type { DealStatusDto, ListDealStatusesQueryDto, UpdateDealStatusDto } from './dto/deal-status.dto';
+import type { DealStatusDto, ListDealStatusesQueryDto } from './dto/deal-status.dto';
+import { CompanyTableRows } from '../../../core/records/company-table-rows';
 
 const statuses = new Table(DealStatusEntity);
 const STATUS = statuses.select(undefined, { except: ['company_id'] });
@@ -15,8 +16,10 @@ const ORDER = 'sort_order, name, id';
 export const INITIAL_STATUSES = ['Ожидание', 'Согласование', 'В работе', 'Успешно завершены', 'Отклонены'];
 
 @Injectable()
-export class DealStatusesRepository {
-  constructor(private readonly db: Db) {}
+export class DealStatusesRepository extends CompanyTableRows<DealStatusEntity, DealStatusDto> {
+  constructor(db: Db) {
+    super(db, statuses, STATUS, ['name', 'comment', 'sort_order', 'color', 'is_default']);
+  }
 
   /** The initial pipeline of a new company (in the transaction that creates it). */
   async createInitial(companyId: string): Promise<void> {
@@ -57,10 +60,6 @@ export class DealStatusesRepository {
     );
   }
 
-  findOne(companyId: string, id: string): Promise<DealStatusDto | null> {
-    return this.db.one(sql`SELECT ${STATUS} FROM deal_statuses WHERE id = ${id} AND company_id = ${companyId}`);
-  }
-
   /** The company's default status (there is always exactly one). */
   async findDefault(companyId: string): Promise<DealStatusDto> {
     return (await this.db.one<DealStatusDto>(
@@ -74,19 +73,6 @@ export class DealStatusesRepository {
       sql`SELECT coalesce(max(sort_order), 0) + 10 AS next FROM deal_statuses WHERE company_id = ${companyId}`,
     );
     return row!.next;
-  }
-
-  async create(companyId: string, status: Partial<Row<DealStatusEntity>>): Promise<DealStatusDto> {
-    return (await this.db.one<DealStatusDto>(
-      sql`${statuses.insert({ ...status, company_id: companyId })} RETURNING ${STATUS}`,
-    ))!;
-  }
-
-  update(companyId: string, id: string, changes: UpdateDealStatusDto): Promise<DealStatusDto | null> {
-    const set = statuses.assignments(changes, ['name', 'comment', 'sort_order', 'color', 'is_default']);
-    if (!set) return this.findOne(companyId, id);
-    return this.db.one(sql`UPDATE deal_statuses SET ${set}, updated_at = now()
-      WHERE id = ${id} AND company_id = ${companyId} RETURNING ${STATUS}`);
   }
 
   /** Takes the default from whichever status has it, but `keep` (the next statement gives it to another). */

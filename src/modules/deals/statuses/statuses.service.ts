@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { CompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
-import { AppException, conflictWhileReferenced, found } from '../../../core/http/app.exception';
-import { Page } from '../../../core/pagination/page';
+import { AppException, conflictWhileReferenced } from '../../../core/http/app.exception';
 import type {
   CreateDealStatusDto,
   DealStatusDeletedDto,
   DealStatusDto,
   DealStatusesDto,
   DealStatusesReorderedDto,
-  ListDealStatusesQueryDto,
   ReorderDealStatusesDto,
   UpdateDealStatusDto,
 } from './dto/deal-status.dto';
@@ -20,15 +19,9 @@ import { DealStatusesRepository } from './statuses.repository';
  * exactly one default (see DealStatusEntity).
  */
 @Injectable()
-export class DealStatusesService {
-  constructor(private readonly statuses: DealStatusesRepository) {}
-
-  list(company: CompanyAccess, query: ListDealStatusesQueryDto): Promise<Page<DealStatusDto>> {
-    return this.statuses.list(company.companyId, query);
-  }
-
-  async get(company: CompanyAccess, id: string): Promise<DealStatusDto> {
-    return found(await this.statuses.findOne(company.companyId, id), 'Deal status');
+export class DealStatusesService extends CompanyRecords<DealStatusesRepository> {
+  constructor(private readonly statuses: DealStatusesRepository) {
+    super(statuses, 'Deal status');
   }
 
   async create(company: CompanyAccess, dto: CreateDealStatusDto): Promise<DealStatusDto> {

@@ -5,14 +5,17 @@ import { Db } from '../../../database/db';
 import { sql } from '../../../database/sql';
 import { Table } from '../../../database/table';
 import { DealTypeEntity } from './deal-type.entity';
-import type { CreateDealTypeDto, DealTypeDto, ListDealTypesQueryDto, UpdateDealTypeDto } from './dto/deal-type.dto';
+import type { DealTypeDto, ListDealTypesQueryDto } from './dto/deal-type.dto';
+import { CompanyTableRows } from '../../../core/records/company-table-rows';
 
 const types = new Table(DealTypeEntity);
 const TYPE = types.select(undefined, { except: ['company_id'] });
 
 @Injectable()
-export class DealTypesRepository {
-  constructor(private readonly db: Db) {}
+export class DealTypesRepository extends CompanyTableRows<DealTypeEntity, DealTypeDto> {
+  constructor(db: Db) {
+    super(db, types, TYPE);
+  }
 
   list(companyId: string, query: ListDealTypesQueryDto): Promise<Page<DealTypeDto>> {
     return listPage(
@@ -31,23 +34,8 @@ export class DealTypesRepository {
     );
   }
 
-  findOne(companyId: string, id: string): Promise<DealTypeDto | null> {
-    return this.db.one(sql`SELECT ${TYPE} FROM deal_types WHERE id = ${id} AND company_id = ${companyId}`);
-  }
-
   async exists(companyId: string, id: string): Promise<boolean> {
     return (await this.findOne(companyId, id)) !== null;
-  }
-
-  async create(companyId: string, dto: CreateDealTypeDto): Promise<DealTypeDto> {
-    return (await this.db.one<DealTypeDto>(sql`${types.insert({ ...dto, company_id: companyId })} RETURNING ${TYPE}`))!;
-  }
-
-  update(companyId: string, id: string, changes: UpdateDealTypeDto): Promise<DealTypeDto | null> {
-    const set = types.assignments(changes);
-    if (!set) return this.findOne(companyId, id);
-    return this.db.one(sql`UPDATE deal_types SET ${set}, updated_at = now()
-      WHERE id = ${id} AND company_id = ${companyId} RETURNING ${TYPE}`);
   }
 
   /** Deletes the type; the deals foreign key refuses a type in use (a foreign key violation). */

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { AnalysisStatementsRepository } from '../../../core/analysis/analysis-repository';
 import { periodGroup } from '../../../core/analysis/periods';
 import { currencyDecimals } from '../../../core/money/currencies';
 import { keptDays } from '../../../core/analysis/kept-sums';
-import { Db } from '../../../database/db';
 import { raw, sql } from '../../../database/sql';
 import { EMPLOYEE_PROFILES } from '../../hrm/hrm.face';
 import { TRANSACTION_DAY_SUMS } from '../transactions/transaction-day-sum.entity';
@@ -78,14 +78,9 @@ export const analysisStatements = {
 };
 
 @Injectable()
-export class FinanceAnalysisRepository {
-  constructor(private readonly db: Db) {}
-
-  async summary(companyId: string, query: FinanceWindowQueryDto): Promise<FinanceSummaryDto> {
-    return (await this.db.one<FinanceSummaryDto>(analysisStatements.summary(companyId, query)))!;
-  }
-
-  grouped(companyId: string, query: GroupedFinanceQueryDto): Promise<FinanceGroupDto[]> {
-    return this.db.rows(analysisStatements.grouped(companyId, query));
-  }
-}
+export class FinanceAnalysisRepository extends AnalysisStatementsRepository<
+  FinanceSummaryDto,
+  FinanceWindowQueryDto,
+  FinanceGroupDto,
+  GroupedFinanceQueryDto
+>(analysisStatements) {}

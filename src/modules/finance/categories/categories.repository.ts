@@ -6,6 +6,7 @@ import { raw, sql } from '../../../database/sql';
 import { Table } from '../../../database/table';
 import { TransactionCategoryEntity } from './category.entity';
 import type { CategoryDto, CreateCategoryDto, ListCategoriesQueryDto, UpdateCategoryDto } from './dto/category.dto';
+import { CompanyTableRows } from '../../../core/records/company-table-rows';
 
 const categories = new Table(TransactionCategoryEntity);
 const COLUMNS = { except: ['company_id'] } as const;
@@ -24,8 +25,10 @@ export const SYSTEM_CATEGORIES = [
 export type SystemCategorySlug = (typeof SYSTEM_CATEGORIES)[number]['slug'];
 
 @Injectable()
-export class CategoriesRepository {
-  constructor(private readonly db: Db) {}
+export class CategoriesRepository extends CompanyTableRows<TransactionCategoryEntity, CategoryDto> {
+  constructor(db: Db) {
+    super(db, categories, CATEGORY);
+  }
 
   async createSystemCategories(companyId: string): Promise<void> {
     for (const category of SYSTEM_CATEGORIES) {
@@ -57,12 +60,6 @@ export class CategoriesRepository {
         select: categories.answer('c', COLUMNS),
       },
       query,
-    );
-  }
-
-  findOne(companyId: string, id: string): Promise<CategoryDto | null> {
-    return this.db.one(
-      sql`SELECT ${CATEGORY} FROM transaction_categories WHERE id = ${id} AND company_id = ${companyId}`,
     );
   }
 

@@ -1,39 +1,23 @@
 import { Injectable } from '@nestjs/common';
+import { EditableCompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, found } from '../../../core/http/app.exception';
-import { Page } from '../../../core/pagination/page';
 import { CategoriesRepository } from './categories.repository';
-import {
-  CategoryDeletedDto,
-  CategoryDto,
-  CreateCategoryDto,
-  ListCategoriesQueryDto,
-  UpdateCategoryDto,
-} from './dto/category.dto';
+import { CategoryDeletedDto, CategoryDto, UpdateCategoryDto } from './dto/category.dto';
 
 @Injectable()
-export class CategoriesService {
-  constructor(private readonly categories: CategoriesRepository) {}
+export class CategoriesService extends EditableCompanyRecords<CategoriesRepository> {
+  constructor(private readonly categories: CategoriesRepository) {
+    super(categories, 'Category');
+  }
 
   /** Runs in the company-creating transaction (CompanyLifecycle). */
   createSystemCategories(companyId: string): Promise<void> {
     return this.categories.createSystemCategories(companyId);
   }
 
-  list(company: CompanyAccess, query: ListCategoriesQueryDto): Promise<Page<CategoryDto>> {
-    return this.categories.list(company.companyId, query);
-  }
-
-  async get(company: CompanyAccess, id: string): Promise<CategoryDto> {
-    return found(await this.categories.findOne(company.companyId, id), 'Category');
-  }
-
   async getBySlug(company: CompanyAccess, slug: string): Promise<CategoryDto> {
     return found(await this.categories.findBySlug(company.companyId, slug), 'Category');
-  }
-
-  create(company: CompanyAccess, dto: CreateCategoryDto): Promise<CategoryDto> {
-    return this.categories.create(company.companyId, dto);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { StatusCompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, found } from '../../../core/http/app.exception';
 import { refusedChanges } from '../../../core/http/tolerances';
@@ -9,9 +10,9 @@ import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { CounterpartyReferences } from '../../counterparties/counterparties.face';
 import { TransactionDetailDto, TransactionDto } from '../transactions/dto/transaction.dto';
 import { TransactionsService } from '../transactions/transactions.service';
-import type { CreditStatus } from './credit.entity';
+import type {} from './credit.entity';
 import { CreditsRepository } from './credits.repository';
-import { CreateCreditDto, CreditDto, ListCreditsQueryDto, PayCreditDto, UpdateCreditDto } from './dto/credit.dto';
+import { CreateCreditDto, CreditDto, PayCreditDto, UpdateCreditDto } from './dto/credit.dto';
 
 /** How a payment is booked: a debt is paid out (expense, `dept`), a credit paid in (income, `credit`). */
 const PAYMENT = {
@@ -20,19 +21,13 @@ const PAYMENT = {
 } as const;
 
 @Injectable()
-export class CreditsService {
+export class CreditsService extends StatusCompanyRecords<CreditsRepository> {
   constructor(
     private readonly credits: CreditsRepository,
     private readonly counterparties: CounterpartyReferences,
     private readonly transactions: TransactionsService,
-  ) {}
-
-  list(company: CompanyAccess, query: ListCreditsQueryDto): Promise<Page<CreditDto>> {
-    return this.credits.list(company.companyId, query);
-  }
-
-  async get(company: CompanyAccess, id: string): Promise<CreditDto> {
-    return found(await this.credits.findOne(company.companyId, id), 'Credit');
+  ) {
+    super(credits, 'Credit');
   }
 
   async create(company: CompanyAccess, dto: CreateCreditDto): Promise<CreditDto> {
@@ -60,10 +55,6 @@ export class CreditsService {
       throw AppException.conflict(`total_amount cannot be below the paid amount (${credit.paid_amount})`);
     }
     return (await this.credits.update(company.companyId, id, { ...dto, currency: undefined }))!;
-  }
-
-  async setStatus(company: CompanyAccess, id: string, status: CreditStatus): Promise<CreditDto> {
-    return found(await this.credits.setStatus(company.companyId, id, status), 'Credit');
   }
 
   /** The credit's payments and their reversals, newest first. */

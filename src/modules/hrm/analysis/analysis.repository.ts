@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { AnalysisStatementsRepository } from '../../../core/analysis/analysis-repository';
 import { periodGroup, TimeWindowQueryDto } from '../../../core/analysis/periods';
 import { keptDays } from '../../../core/analysis/kept-sums';
-import { Db } from '../../../database/db';
 import { raw, sql } from '../../../database/sql';
 import { EMPLOYEE_DAY_SUMS } from '../employees/employee-day-sum.entity';
 import type { EmployeeGroupDto, EmployeeSummaryDto, GroupedEmployeesQueryDto } from './dto/analysis.dto';
@@ -46,14 +46,9 @@ export const analysisStatements = {
 };
 
 @Injectable()
-export class AnalysisRepository {
-  constructor(private readonly db: Db) {}
-
-  async summary(companyId: string, window: TimeWindowQueryDto): Promise<EmployeeSummaryDto> {
-    return (await this.db.one<EmployeeSummaryDto>(analysisStatements.summary(companyId, window)))!;
-  }
-
-  grouped(companyId: string, query: GroupedEmployeesQueryDto): Promise<EmployeeGroupDto[]> {
-    return this.db.rows(analysisStatements.grouped(companyId, query));
-  }
-}
+export class AnalysisRepository extends AnalysisStatementsRepository<
+  EmployeeSummaryDto,
+  TimeWindowQueryDto,
+  EmployeeGroupDto,
+  GroupedEmployeesQueryDto
+>(analysisStatements) {}

@@ -1,17 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { StatusCompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, conflictOnDuplicate, found } from '../../../core/http/app.exception';
-import { Page } from '../../../core/pagination/page';
 import { Memberships } from '../../members/members.face';
 import { PositionsRepository } from '../positions/positions.repository';
-import {
-  CreateEmployeeDto,
-  EmployeeDetailDto,
-  EmployeeDto,
-  ListEmployeesQueryDto,
-  UpdateEmployeeDto,
-} from './dto/employee.dto';
-import type { EmployeeStatus } from './employee.entity';
+import { EmployeeDetailDto, EmployeeDto } from './dto/employee.dto';
+import type {} from './employee.entity';
 import { EmployeesRepository } from './employees.repository';
 
 /**
@@ -19,31 +13,17 @@ import { EmployeesRepository } from './employees.repository';
  * hrm_member_permissions view on every request, so each change here applies at once.
  */
 @Injectable()
-export class EmployeesService {
+export class EmployeesService extends StatusCompanyRecords<EmployeesRepository> {
   constructor(
     private readonly employees: EmployeesRepository,
     private readonly positions: PositionsRepository,
     private readonly members: Memberships,
-  ) {}
-
-  list(company: CompanyAccess, query: ListEmployeesQueryDto): Promise<Page<EmployeeDto>> {
-    return this.employees.list(company.companyId, query);
+  ) {
+    super(employees, 'Employee');
   }
 
   async get(company: CompanyAccess, id: string): Promise<EmployeeDetailDto> {
     return found(await this.employees.detail(company.companyId, id), 'Employee');
-  }
-
-  create(company: CompanyAccess, dto: CreateEmployeeDto): Promise<EmployeeDto> {
-    return this.employees.create(company.companyId, dto);
-  }
-
-  async update(company: CompanyAccess, id: string, dto: UpdateEmployeeDto): Promise<EmployeeDto> {
-    return found(await this.employees.update(company.companyId, id, dto), 'Employee');
-  }
-
-  async setStatus(company: CompanyAccess, id: string, status: EmployeeStatus): Promise<EmployeeDto> {
-    return found(await this.employees.setStatus(company.companyId, id, status), 'Employee');
   }
 
   /**

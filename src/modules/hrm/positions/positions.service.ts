@@ -1,28 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { EditableCompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
-import { AppException, found } from '../../../core/http/app.exception';
-import { Page } from '../../../core/pagination/page';
-import { CreatePositionDto, ListPositionsQueryDto, PositionDto, UpdatePositionDto } from './dto/position.dto';
+import { AppException } from '../../../core/http/app.exception';
 import { PositionsRepository } from './positions.repository';
 
 @Injectable()
-export class PositionsService {
-  constructor(private readonly positions: PositionsRepository) {}
-
-  list(company: CompanyAccess, query: ListPositionsQueryDto): Promise<Page<PositionDto>> {
-    return this.positions.list(company.companyId, query);
-  }
-
-  async get(company: CompanyAccess, id: string): Promise<PositionDto> {
-    return found(await this.positions.findOne(company.companyId, id), 'Position');
-  }
-
-  create(company: CompanyAccess, dto: CreatePositionDto): Promise<PositionDto> {
-    return this.positions.create(company.companyId, dto);
-  }
-
-  async update(company: CompanyAccess, id: string, dto: UpdatePositionDto): Promise<PositionDto> {
-    return found(await this.positions.update(company.companyId, id, dto), 'Position');
+export class PositionsService extends EditableCompanyRecords<PositionsRepository> {
+  constructor(private readonly positions: PositionsRepository) {
+    super(positions, 'Position');
   }
 
   async delete(company: CompanyAccess, id: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray } from 'class-validator';
 import { PERMISSION_CODES } from '../../../vocabulary';
@@ -54,26 +55,26 @@ export class MemberSettingsDto {
 
 const CODES = PERMISSION_CODES as readonly string[];
 
+/** Catalog permission codes, at most as many as the catalog has; optional, null allowed. */
+const PermissionCodes = () =>
+  // As if written `@IsArray() @ArrayMaxSize(…) @OneOf(…)` (decorators apply bottom up).
+  applyDecorators(
+    OneOf(PERMISSION_CODES, {
+      optional: true,
+      each: true,
+      message: 'each must be a permission code of the catalog',
+      nullable: true,
+    }),
+    ArrayMaxSize(CODES.length),
+    IsArray(),
+  );
+
 /** Only the fields sent change; null clears one. Each code is a catalog code. */
 export class UpdateMemberSettingsDto {
-  @IsArray()
-  @ArrayMaxSize(CODES.length)
-  @OneOf(PERMISSION_CODES, {
-    optional: true,
-    each: true,
-    message: 'each must be a permission code of the catalog',
-    nullable: true,
-  })
+  @PermissionCodes()
   increase_permissions?: string[] | null;
 
-  @IsArray()
-  @ArrayMaxSize(CODES.length)
-  @OneOf(PERMISSION_CODES, {
-    optional: true,
-    each: true,
-    message: 'each must be a permission code of the catalog',
-    nullable: true,
-  })
+  @PermissionCodes()
   reduce_permissions?: string[] | null;
 }
 

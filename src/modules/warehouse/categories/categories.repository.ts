@@ -3,9 +3,10 @@ import { listPage, Where } from '../../../core/pagination/list';
 import { Page } from '../../../core/pagination/page';
 import { Db } from '../../../database/db';
 import { sql } from '../../../database/sql';
-import { Row, Table } from '../../../database/table';
+import { Table } from '../../../database/table';
 import { CatalogCategoryEntity } from './category.entity';
-import type { CatalogCategoryDto, ListCatalogCategoriesQueryDto, UpdateCatalogCategoryDto } from './dto/category.dto';
+import type { CatalogCategoryDto, ListCatalogCategoriesQueryDto } from './dto/category.dto';
+import { CompanyTableRows } from '../../../core/records/company-table-rows';
 
 export const categories = new Table(CatalogCategoryEntity);
 /** A category as the API shows it (CatalogCategoryDto): every column but the company. */
@@ -13,13 +14,9 @@ const CATEGORY_COLUMNS = { except: ['company_id'] } as const;
 const CATEGORY = categories.select(undefined, CATEGORY_COLUMNS);
 
 @Injectable()
-export class CatalogCategoriesRepository {
-  constructor(private readonly db: Db) {}
-
-  async create(companyId: string, category: Partial<Row<CatalogCategoryEntity>>): Promise<CatalogCategoryDto> {
-    return (await this.db.one<CatalogCategoryDto>(
-      sql`${categories.insert({ ...category, company_id: companyId })} RETURNING ${CATEGORY}`,
-    ))!;
+export class CatalogCategoriesRepository extends CompanyTableRows<CatalogCategoryEntity, CatalogCategoryDto> {
+  constructor(db: Db) {
+    super(db, categories, CATEGORY);
   }
 
   list(companyId: string, query: ListCatalogCategoriesQueryDto): Promise<Page<CatalogCategoryDto>> {
@@ -38,10 +35,6 @@ export class CatalogCategoriesRepository {
       },
       query,
     );
-  }
-
-  findOne(companyId: string, id: string): Promise<CatalogCategoryDto | null> {
-    return this.db.one(sql`SELECT ${CATEGORY} FROM catalog_categories WHERE id = ${id} AND company_id = ${companyId}`);
   }
 
   /** Whether `id` is a category of the company. */
@@ -71,20 +64,5 @@ export class CatalogCategoriesRepository {
           SELECT 1 FROM subtree WHERE id = ${candidateId}`,
     );
     return row !== null;
-  }
-
-  /** Changes the fields sent (updated_at with them). Null when there is no such category. */
-  update(companyId: string, id: string, changes: UpdateCatalogCategoryDto): Promise<CatalogCategoryDto | null> {
-    const set = categories.assignments(changes);
-    if (!set) return this.findOne(companyId, id);
-    return this.db.one(
-      sql`UPDATE catalog_categories SET ${set}, updated_at = now()
-          WHERE id = ${id} AND company_id = ${companyId} RETURNING ${CATEGORY}`,
-    );
-  }
-
-  /** Sets the status; updated_at moves only when it changes. Null when there is no such category. */
-  setStatus(companyId: string, id: string, status: string): Promise<CatalogCategoryDto | null> {
-    return this.db.one(sql`${categories.setStatus(companyId, id, status)} RETURNING ${CATEGORY}`);
   }
 }

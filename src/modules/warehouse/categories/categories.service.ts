@@ -1,28 +1,17 @@
 import { Injectable } from '@nestjs/common';
+import { StatusCompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, conflictOnDuplicate, found } from '../../../core/http/app.exception';
-import { Page } from '../../../core/pagination/page';
 import { CatalogCategoriesRepository } from './categories.repository';
-import { CatalogStatus } from './category.entity';
-import {
-  CatalogCategoryDto,
-  CreateCatalogCategoryDto,
-  ListCatalogCategoriesQueryDto,
-  UpdateCatalogCategoryDto,
-} from './dto/category.dto';
+import {} from './category.entity';
+import { CatalogCategoryDto, CreateCatalogCategoryDto, UpdateCatalogCategoryDto } from './dto/category.dto';
 
 const DUPLICATE_NAME = { catalog_categories_company_id_name_key: 'A category with this name already exists' };
 
 @Injectable()
-export class CatalogCategoriesService {
-  constructor(private readonly categories: CatalogCategoriesRepository) {}
-
-  list(company: CompanyAccess, query: ListCatalogCategoriesQueryDto): Promise<Page<CatalogCategoryDto>> {
-    return this.categories.list(company.companyId, query);
-  }
-
-  async get(company: CompanyAccess, id: string): Promise<CatalogCategoryDto> {
-    return found(await this.categories.findOne(company.companyId, id), 'Category');
+export class CatalogCategoriesService extends StatusCompanyRecords<CatalogCategoriesRepository> {
+  constructor(private readonly categories: CatalogCategoriesRepository) {
+    super(categories, 'Category');
   }
 
   async create(company: CompanyAccess, dto: CreateCatalogCategoryDto): Promise<CatalogCategoryDto> {
@@ -44,10 +33,6 @@ export class CatalogCategoriesService {
       await conflictOnDuplicate(this.categories.update(company.companyId, id, dto), DUPLICATE_NAME),
       'Category',
     );
-  }
-
-  async setStatus(company: CompanyAccess, id: string, status: CatalogStatus): Promise<CatalogCategoryDto> {
-    return found(await this.categories.setStatus(company.companyId, id, status), 'Category');
   }
 
   /** 400 unless `parentId` is a category of the company (another company's reads as unknown). */

@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { listPage, Where } from '../../../core/pagination/list';
 import { Page } from '../../../core/pagination/page';
 import { Db } from '../../../database/db';
-import { rfc3339, sql } from '../../../database/sql';
-import { Row, Table } from '../../../database/table';
+import { sql } from '../../../database/sql';
+import { Table } from '../../../database/table';
 import type { ListUnitsQueryDto, UnitDto, UpdateUnitDto } from './dto/unit.dto';
 import { CatalogUnitEntity } from './unit.entity';
+import { CompanyTableRows } from '../../../core/records/company-table-rows';
 
 export const units = new Table(CatalogUnitEntity);
 /** A unit as the API shows it (UnitDto): every column but the company. */
@@ -16,11 +17,9 @@ const UNIT = units.select(undefined, UNIT_COLUMNS);
 export const unitJson = (alias: string) => units.json(alias, UNIT_COLUMNS);
 
 @Injectable()
-export class UnitsRepository {
-  constructor(private readonly db: Db) {}
-
-  async create(companyId: string, unit: Partial<Row<CatalogUnitEntity>>): Promise<UnitDto> {
-    return (await this.db.one<UnitDto>(sql`${units.insert({ ...unit, company_id: companyId })} RETURNING ${UNIT}`))!;
+export class UnitsRepository extends CompanyTableRows<CatalogUnitEntity, UnitDto> {
+  constructor(db: Db) {
+    super(db, units, UNIT);
   }
 
   list(companyId: string, query: ListUnitsQueryDto): Promise<Page<UnitDto>> {
@@ -41,10 +40,6 @@ export class UnitsRepository {
       },
       query,
     );
-  }
-
-  findOne(companyId: string, id: string): Promise<UnitDto | null> {
-    return this.db.one(sql`SELECT ${UNIT} FROM catalog_units WHERE id = ${id} AND company_id = ${companyId}`);
   }
 
   /** The unit, its row locked until the transaction ends (stock batches lock it too). */
@@ -78,10 +73,5 @@ export class UnitsRepository {
       sql`UPDATE catalog_units SET ${set}, updated_at = now()
           WHERE id = ${id} AND company_id = ${companyId} RETURNING ${UNIT}`,
     ))!;
-  }
-
-  /** Sets the status; updated_at moves only when it changes. Null when there is no such unit. */
-  setStatus(companyId: string, id: string, status: string): Promise<UnitDto | null> {
-    return this.db.one(sql`${units.setStatus(companyId, id, status)} RETURNING ${UNIT}`);
   }
 }

@@ -1,26 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { StatusCompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException, found } from '../../../core/http/app.exception';
-import { Page } from '../../../core/pagination/page';
 import { CatalogCategoriesRepository } from '../categories/categories.repository';
-import { CatalogStatus } from '../categories/category.entity';
-import { CreateUnitDto, ListUnitsQueryDto, UnitDto, UpdateUnitDto } from './dto/unit.dto';
+import {} from '../categories/category.entity';
+import { CreateUnitDto, UnitDto, UpdateUnitDto } from './dto/unit.dto';
 import { STOCK_SETTINGS, unitProblems, UnitSettings } from './unit-rules';
 import { UnitsRepository } from './units.repository';
 
 @Injectable()
-export class UnitsService {
+export class UnitsService extends StatusCompanyRecords<UnitsRepository> {
   constructor(
     private readonly units: UnitsRepository,
     private readonly categories: CatalogCategoriesRepository,
-  ) {}
-
-  list(company: CompanyAccess, query: ListUnitsQueryDto): Promise<Page<UnitDto>> {
-    return this.units.list(company.companyId, query);
-  }
-
-  async get(company: CompanyAccess, id: string): Promise<UnitDto> {
-    return found(await this.units.findOne(company.companyId, id), 'Unit');
+  ) {
+    super(units, 'Unit');
   }
 
   async create(company: CompanyAccess, dto: CreateUnitDto): Promise<UnitDto> {
@@ -48,10 +42,6 @@ export class UnitsService {
       throw AppException.conflict('The stock settings cannot change while the unit has stock');
     }
     return this.units.update(company.companyId, id, dto);
-  }
-
-  async setStatus(company: CompanyAccess, id: string, status: CatalogStatus): Promise<UnitDto> {
-    return found(await this.units.setStatus(company.companyId, id, status), 'Unit');
   }
 
   private async requireValid(companyId: string, unit: UnitSettings, categoryId: string | undefined): Promise<void> {

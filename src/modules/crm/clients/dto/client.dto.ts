@@ -1,5 +1,5 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsOptional, IsUUID } from 'class-validator';
 import {
   Metadata,
   NormalisedEmail,
@@ -13,6 +13,8 @@ import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { SourceDto } from '../../sources/dto/source.dto';
 import { CRM_STATUSES, type CrmStatus } from '../../sources/source.entity';
 import { CLIENT_TYPES, type ClientType, CrmClientEntity } from '../client.entity';
+import { FreeText } from '../../../../core/fields/free-text';
+import { PersonNameDto } from '../../../../core/fields/person-name.dto';
 
 export class ListClientsQueryDto extends PageQueryDto {
   @OneOf(CLIENT_TYPES, { optional: true })
@@ -39,16 +41,7 @@ export class ListClientsQueryDto extends PageQueryDto {
   search?: string;
 }
 
-export class CreateClientDto {
-  @TrimmedName(100)
-  @ApiProperty({ example: 'Anna' })
-  first_name: string;
-
-  @IsOptional()
-  @TrimmedName(100)
-  @ApiProperty({ example: 'Petrova' })
-  last_name?: string | null;
-
+export class CreateClientDto extends PersonNameDto {
   @IsOptional()
   @TrimmedName(100)
   @ApiProperty({ example: 'Sergeevna' })
@@ -64,10 +57,7 @@ export class CreateClientDto {
   @NormalisedEmail()
   email?: string | null;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  @ApiProperty({ example: 'Prefers e-mail' })
+  @FreeText('Prefers e-mail')
   comment?: string | null;
 
   @OneOf(CLIENT_TYPES)

@@ -1,9 +1,10 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { IsOptional, IsUrl, MaxLength } from 'class-validator';
 import { ReadOnlyFields } from '../../../../core/http/tolerances';
 import { BooleanQuery, Metadata, OneOf, SearchTerm, TrimmedName } from '../../../../core/http/validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { CRM_STATUSES, CrmSourceEntity, type CrmStatus, SOURCE_TYPES, type SourceType } from '../source.entity';
+import { FreeText } from '../../../../core/fields/free-text';
 
 export class ListSourcesQueryDto extends PageQueryDto {
   @OneOf(SOURCE_TYPES, { optional: true })
@@ -37,10 +38,7 @@ export class CreateSourceDto {
   @OneOf(SOURCE_TYPES)
   type: SourceType;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  @ApiProperty({ example: 'Leads from the contact form' })
+  @FreeText('Leads from the contact form')
   comment?: string | null;
 
   @OneOf(CRM_STATUSES, { omittable: true, default: 'active' })

@@ -1,9 +1,9 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { ReadOnlyFields } from '../../../../core/http/tolerances';
 import { OneOf, SearchTerm, TrimmedName } from '../../../../core/http/validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { type Direction, DIRECTIONS, TransactionCategoryEntity } from '../category.entity';
+import { FreeText } from '../../../../core/fields/free-text';
 
 export class ListCategoriesQueryDto extends PageQueryDto {
   @OneOf(DIRECTIONS, { optional: true })
@@ -24,10 +24,7 @@ export class CreateCategoryDto {
   @OneOf(DIRECTIONS)
   direction: Direction;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  @ApiProperty({ example: 'Ежемесячная аренда' })
+  @FreeText('Ежемесячная аренда')
   description?: string | null;
 }
 

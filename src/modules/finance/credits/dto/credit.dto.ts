@@ -1,5 +1,5 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsOptional, IsString, IsUUID, Max, MaxLength, ValidateBy } from 'class-validator';
+import { IsOptional, IsUUID, Max, ValidateBy } from 'class-validator';
 import { FixedOnceCreated } from '../../../../core/http/tolerances';
 import {
   CalendarDate,
@@ -15,6 +15,7 @@ import { Amount, Currency } from '../../../../core/money/money.validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { CounterpartyDto } from '../../../counterparties/counterparties.face';
 import { CREDIT_STATUSES, CREDIT_TYPES, type CreditStatus, type CreditType } from '../credit.entity';
+import { FreeText } from '../../../../core/fields/free-text';
 
 export class ListCreditsQueryDto extends PageQueryDto {
   @OneOf(CREDIT_TYPES, { optional: true })
@@ -74,10 +75,7 @@ export class CreateCreditDto {
   @Max(100)
   interest_rate?: number | null;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  @ApiProperty({ example: 'Погашение ежемесячно' })
+  @FreeText('Погашение ежемесячно')
   comment?: string | null;
 
   @Metadata()
@@ -112,10 +110,7 @@ export class PayCreditDto {
   @IsUUID()
   employee_id?: string | null;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  @ApiProperty({ example: 'Погашение ежемесячно' })
+  @FreeText('Погашение ежемесячно')
   comment?: string | null;
 }
 

@@ -1,5 +1,5 @@
 import { ApiProperty, IntersectionType, OmitType } from '@nestjs/swagger';
-import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsOptional, IsUUID } from 'class-validator';
 import { TimeWindowQueryDto } from '../../../../core/analysis/periods';
 import { Metadata, OneOf, SearchTerm } from '../../../../core/http/validators';
 import { CURRENCY_CODES, type CurrencyCode } from '../../../../core/money/currencies';
@@ -9,6 +9,7 @@ import { EmployeeDto } from '../../../hrm/hrm.face';
 import { type Direction, DIRECTIONS } from '../../categories/category.entity';
 import { CategoryDto } from '../../categories/dto/category.dto';
 import { TRANSACTION_STATUSES, TransactionEntity, type TransactionStatus } from '../transaction.entity';
+import { FreeText } from '../../../../core/fields/free-text';
 
 /** The filters of every transaction list (/fm/transactions, a deal's, a credit's). */
 export class TransactionFiltersDto extends IntersectionType(PageQueryDto, TimeWindowQueryDto) {
@@ -61,10 +62,7 @@ export class CreateTransactionDto {
   @IsUUID()
   employee_id?: string | null;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  @ApiProperty({ example: 'Оплата по счёту 2026-17' })
+  @FreeText('Оплата по счёту 2026-17')
   comment?: string | null;
 
   @OneOf(TRANSACTION_STATUSES, { omittable: true, default: 'completed' })

@@ -1,9 +1,10 @@
-import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
+import { OmitType, PartialType } from '@nestjs/swagger';
 import { IsOptional, IsUUID } from 'class-validator';
-import { NormalisedEmail, OneOf, Phone, SearchTerm, TrimmedName } from '../../../../core/http/validators';
+import { NormalisedEmail, OneOf, Phone, SearchTerm } from '../../../../core/http/validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { PositionDto } from '../../positions/dto/position.dto';
 import { EMPLOYEE_STATUSES, EmployeeEntity, type EmployeeStatus } from '../employee.entity';
+import { PersonNameDto } from '../../../../core/fields/person-name.dto';
 
 export class ListEmployeesQueryDto extends PageQueryDto {
   @OneOf(EMPLOYEE_STATUSES, { optional: true })
@@ -14,16 +15,7 @@ export class ListEmployeesQueryDto extends PageQueryDto {
   search?: string;
 }
 
-export class CreateEmployeeDto {
-  @TrimmedName(100)
-  @ApiProperty({ example: 'Anna' })
-  first_name: string;
-
-  @IsOptional()
-  @TrimmedName(100)
-  @ApiProperty({ example: 'Petrova' })
-  last_name?: string | null;
-
+export class CreateEmployeeDto extends PersonNameDto {
   /** Work e-mail; stored lower-cased. */
   @IsOptional()
   @NormalisedEmail()

@@ -1,10 +1,11 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsArray, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { IsArray, IsString, ValidateBy } from 'class-validator';
 import { PERMISSION_CODES } from '../../../../vocabulary';
 import { Omittable, SearchTerm, TrimmedName } from '../../../../core/http/validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { PositionEntity } from '../position.entity';
+import { FreeText } from '../../../../core/fields/free-text';
 
 const CATALOG = new Set<string>(PERMISSION_CODES);
 
@@ -37,10 +38,7 @@ export class CreatePositionDto {
   @ApiProperty({ example: 'Sales manager' })
   name: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  @ApiProperty({ example: 'Works with the clients of the Moscow office' })
+  @FreeText('Works with the clients of the Moscow office')
   description?: string | null;
 
   /** Permission codes of the catalog; stored once each, sorted. Default none. */

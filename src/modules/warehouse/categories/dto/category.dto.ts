@@ -1,9 +1,10 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
+import { IsOptional, IsUUID, ValidateIf } from 'class-validator';
 import { Metadata, OneOf, SearchTerm, TrimmedName } from '../../../../core/http/validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { CATALOG_STATUSES, CatalogCategoryEntity, type CatalogStatus } from '../category.entity';
+import { FreeText } from '../../../../core/fields/free-text';
 
 export class ListCatalogCategoriesQueryDto extends PageQueryDto {
   @OneOf(CATALOG_STATUSES, { optional: true })
@@ -28,10 +29,7 @@ export class CreateCatalogCategoryDto {
   @ApiProperty({ example: 'Канцтовары' })
   name: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  @ApiProperty({ example: 'Бумага, ручки, папки' })
+  @FreeText('Бумага, ручки, папки')
   comment?: string | null;
 
   /** A category of this company, never the category itself or one of its descendants; null for a root. */

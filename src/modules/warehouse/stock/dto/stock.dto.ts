@@ -1,15 +1,6 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsOptional,
-  IsString,
-  IsUUID,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsUUID, ValidateNested } from 'class-validator';
 import { BooleanQuery, Metadata, OneOf, SearchTerm } from '../../../../core/http/validators';
 import { Amount, Quantity } from '../../../../core/money/money.validators';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
@@ -17,6 +8,7 @@ import { TRACKING_DETAILS, type TrackingDetail } from '../../units/unit.entity';
 import { UnitDto } from '../../units/dto/unit.dto';
 import { BATCH_DIRECTIONS, type BatchDirection, StockBatchEntity } from '../stock-batch.entity';
 import { StockPositionEntity } from '../stock-position.entity';
+import { FreeText } from '../../../../core/fields/free-text';
 
 /** The most lines a batch may have. */
 export const MAX_BATCH_LINES = 1000;
@@ -61,10 +53,7 @@ export class CreateBatchDto {
   @Type(() => BatchLineDto)
   positions: BatchLineDto[];
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  @ApiProperty({ example: 'Поставка по накладной 118' })
+  @FreeText('Поставка по накладной 118')
   comment?: string | null;
 
   @Metadata()

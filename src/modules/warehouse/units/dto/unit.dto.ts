@@ -1,5 +1,5 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsOptional, IsUUID } from 'class-validator';
 import { Metadata, OneOf, SearchTerm, TrimmedName } from '../../../../core/http/validators';
 import { Amount, Currency } from '../../../../core/money/money.validators';
 import type { CurrencyCode } from '../../../../core/money/currencies';
@@ -18,6 +18,7 @@ import {
   UNIT_TYPES,
   type UnitType,
 } from '../unit.entity';
+import { FreeText } from '../../../../core/fields/free-text';
 
 export class ListUnitsQueryDto extends PageQueryDto {
   @OneOf(UNIT_TYPES, { optional: true })
@@ -51,10 +52,7 @@ export class CreateUnitDto {
   @ApiProperty({ example: 'Бумага А4, 500 листов' })
   name: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  @ApiProperty({ example: 'Плотность 80 г/м²' })
+  @FreeText('Плотность 80 г/м²')
   comment?: string | null;
 
   @OneOf(UNIT_TYPES)
