@@ -219,19 +219,34 @@ export function keptSumsMigration(sums: KeptSums): {
 export const sumRowsOf = (sums: KeptSums, rows: string): string => sumDeltasOf(sums, rows, 1);
 
 /**
- * One trigger per event for everything a table keeps, its counts and its sums (`<table>_kept_…`),
- * in place of one per declaration: a write pays one trigger call, not two. `up` replaces the
- * declarations' own triggers (keptCountsMigration / keptSumsMigration `triggers`, which a later
- * change of a declaration runs, then this again); `down` restores them.
+ * Adds 1 to a company's slot row of a writes counter (`writes`: a table of company_id, slot and
+ * writes) for each statement that changes its rows: the sum of its slots only grows, so a value
+ * computed at one sum is still right while the sum is the same (finance's search totals).
+ */
+function writesStatement(writes: string, change: Change): string {
+  const companies = deltasOf(change, (rows) => `SELECT company_id FROM ${rows}`);
+  return `INSERT INTO ${writes} (company_id, slot, writes)
+    SELECT w.company_id, pg_backend_pid() % ${SLOTS}, 1
+    FROM (SELECT DISTINCT company_id FROM (${companies}) r) w JOIN companies c ON c.id = w.company_id
+    ORDER BY w.company_id
+    ON CONFLICT (company_id, slot) DO UPDATE SET writes = ${writes}.writes + 1`;
+}
+
+/**
+ * One trigger per event for everything a table keeps, its counts, its sums and a writes counter
+ * (`<table>_kept_…`), in place of one per declaration: a write pays one trigger call, not two.
+ * `up` replaces the declarations' own triggers (keptCountsMigration / keptSumsMigration
+ * `triggers`, which a later change of a declaration runs, then this again); `down` restores them.
  */
 export function keptTriggersMigration(
   table: string,
-  kept: { counts?: KeptCounts; sums?: KeptSums },
+  kept: { counts?: KeptCounts; sums?: KeptSums; writes?: string },
 ): { up: string[]; down: string[] } {
   const own = [kept.counts?.counts, kept.sums?.sums].filter((name): name is string => name !== undefined);
   const statements = (change: Change) => [
     ...(kept.counts ? [countStatement(kept.counts, change)] : []),
     ...(kept.sums ? [sumStatement(kept.sums, change)] : []),
+    ...(kept.writes ? [writesStatement(kept.writes, change)] : []),
   ];
   return {
     up: EVENTS.flatMap(({ suffix }) => [

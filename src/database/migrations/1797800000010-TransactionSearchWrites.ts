@@ -1,65 +1,88 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { KeptCounts, KeptSums, keptTriggersMigration } from '../kept-counts';
 
 /**
  * A counter of the writes that can change a transaction search's matches (issue 29): every
  * statement that inserts, updates or deletes a company's transactions, employees or transaction
- * categories adds 1 to one of the company's slot rows, in its own transaction. The sum of a
- * company's slots only grows, so the repository can reuse a bounded search total counted at the
- * same sum (transactions.repository.ts, "search totals"). Slots as for the kept counts: concurrent
- * writers of one company rarely wait on one row; a company being deleted (the cascade) is skipped.
+ * categories adds 1 to one of the company's slot rows of `transaction_search_writes`, in its own
+ * transaction (src/database/kept-counts.ts, `writes`). The sum of a company's slots only grows, so
+ * the repository can reuse a bounded search total counted at the same sum (docs/finance.md,
+ * "Search totals"). The counter joins the tables' one kept trigger per event; the declarations
+ * are written out as they are now.
  */
-const SLOTS = 256;
-const TABLES = ['transactions', 'employees', 'transaction_categories'];
-const EVENTS = [
-  { event: 'INSERT', transition: 'NEW TABLE AS added', rows: 'SELECT company_id FROM added' },
-  { event: 'DELETE', transition: 'OLD TABLE AS removed', rows: 'SELECT company_id FROM removed' },
-  {
-    event: 'UPDATE',
-    transition: 'OLD TABLE AS removed NEW TABLE AS added',
-    rows: 'SELECT company_id FROM added UNION SELECT company_id FROM removed',
+const WRITES = 'transaction_search_writes';
+
+const KEPT: Record<string, { counts?: KeptCounts; sums?: KeptSums }> = {
+  transactions: {
+    counts: {
+      table: 'transactions',
+      counts: 'transaction_counts',
+      filters: {
+        direction: 'direction',
+        status: 'status',
+        currency: 'currency',
+        category_id: 'category_id',
+        employee_id: 'employee_id',
+      },
+    },
+    sums: {
+      table: 'transactions',
+      sums: 'transaction_day_sums',
+      where: `status = 'completed'`,
+      day: `(created_at AT TIME ZONE 'UTC')::date`,
+      part: 'currency',
+      dims: { '': `''`, category: 'category_id', employee: 'employee_id' },
+      measures: {
+        income: `CASE WHEN direction = 'income' THEN base_amount ELSE 0 END`,
+        expense: `CASE WHEN direction = 'expense' THEN base_amount ELSE 0 END`,
+      },
+      allTime: ['employee'],
+    },
   },
-];
-const nameOf = (table: string, event: string) => `${table}_search_writes_${event.toLowerCase()}`;
+  employees: {
+    counts: { table: 'employees', counts: 'employee_counts', filters: { status: 'status' } },
+    sums: {
+      table: 'employees',
+      sums: 'employee_day_sums',
+      where: 'TRUE',
+      day: `(created_at AT TIME ZONE 'UTC')::date`,
+      part: `''`,
+      dims: { '': `''` },
+      measures: {
+        active: `CASE WHEN status = 'active' THEN 1 ELSE 0 END`,
+        inactive: `CASE WHEN status = 'inactive' THEN 1 ELSE 0 END`,
+      },
+    },
+  },
+  transaction_categories: {},
+};
 
 export class TransactionSearchWrites1797800000010 implements MigrationInterface {
   name = 'TransactionSearchWrites1797800000010';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      `CREATE TABLE "transaction_search_writes" ("company_id" uuid NOT NULL, "slot" smallint NOT NULL, "writes" bigint NOT NULL, CONSTRAINT "transaction_search_writes_pkey" PRIMARY KEY ("company_id", "slot"))`,
+      `CREATE TABLE "${WRITES}" ("company_id" uuid NOT NULL, "slot" smallint NOT NULL, "writes" bigint NOT NULL, CONSTRAINT "${WRITES}_pkey" PRIMARY KEY ("company_id", "slot"))`,
     );
     await queryRunner.query(
-      `ALTER TABLE "transaction_search_writes" ADD CONSTRAINT "transaction_search_writes_company_fkey" FOREIGN KEY ("company_id") REFERENCES "companies"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+      `ALTER TABLE "${WRITES}" ADD CONSTRAINT "${WRITES}_company_fkey" FOREIGN KEY ("company_id") REFERENCES "companies"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
-    for (const table of TABLES) {
-      for (const { event, transition, rows } of EVENTS) {
-        const name = nameOf(table, event);
-        await queryRunner.query(
-          `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
-             BEGIN
-               INSERT INTO transaction_search_writes (company_id, slot, writes)
-               SELECT w.company_id, pg_backend_pid() % ${SLOTS}, 1
-               FROM (SELECT DISTINCT company_id FROM (${rows}) r) w JOIN companies c ON c.id = w.company_id
-               ORDER BY w.company_id
-               ON CONFLICT (company_id, slot) DO UPDATE SET writes = transaction_search_writes.writes + 1;
-               RETURN NULL;
-             END $$`,
-        );
-        await queryRunner.query(
-          `CREATE TRIGGER ${name} AFTER ${event} ON ${table}
-             REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`,
-        );
+    for (const [table, kept] of Object.entries(KEPT)) {
+      for (const statement of keptTriggersMigration(table, { ...kept, writes: WRITES }).up) {
+        await queryRunner.query(statement);
       }
     }
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of TABLES) {
-      for (const { event } of EVENTS) {
-        await queryRunner.query(`DROP TRIGGER ${nameOf(table, event)} ON ${table}`);
-        await queryRunner.query(`DROP FUNCTION ${nameOf(table, event)}()`);
-      }
+    // Back to the kept triggers without the counter; a table that kept nothing loses its triggers.
+    for (const [table, kept] of Object.entries(KEPT)) {
+      const statements =
+        kept.counts || kept.sums
+          ? keptTriggersMigration(table, kept).up
+          : keptTriggersMigration(table, { writes: WRITES }).down;
+      for (const statement of statements) await queryRunner.query(statement);
     }
-    await queryRunner.query(`DROP TABLE "transaction_search_writes"`);
+    await queryRunner.query(`DROP TABLE "${WRITES}"`);
   }
 }
