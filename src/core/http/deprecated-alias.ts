@@ -3,7 +3,7 @@ import { METHOD_METADATA } from '@nestjs/common/constants';
 import { DECORATORS } from '@nestjs/swagger';
 
 /**
- * Serves every route of the controller it extends at the subclass's own controller path too,
+ * Serves every route of the controller it extends (inherited ones too) at the subclass's own controller path too,
  * as a deprecated alias (CONTRACT 17: an older path the platform's web client still calls). Each
  * handler becomes a function of its own that calls the original and carries its metadata (route,
  * permission, OpenAPI), so the alias is the same operation, marked `deprecated` in OpenAPI, with
@@ -16,7 +16,7 @@ export function DeprecatedAliasOf(canonical: Type, canonicalPath: string): Class
       throw new Error(`${target.name} must extend ${canonical.name} to be its alias`);
     }
     const prototype = canonical.prototype as Record<string, unknown>;
-    for (const key of Object.getOwnPropertyNames(prototype)) {
+    for (const key of routeHandlerNames(canonical)) {
       const original = prototype[key];
       if (key === 'constructor' || typeof original !== 'function') continue;
       if (Reflect.getMetadata(METHOD_METADATA, original) === undefined) continue;
@@ -40,4 +40,17 @@ export function DeprecatedAliasOf(canonical: Type, canonicalPath: string): Class
       Object.defineProperty(target.prototype, key, { value: alias, writable: true, configurable: true });
     }
   };
+}
+
+/** The method names of a controller and of the classes it extends (StatusRoutes' routes), its own first, as Nest reads them. */
+function routeHandlerNames(controller: Type): string[] {
+  const names = new Set<string>();
+  for (
+    let prototype = controller.prototype as object | null;
+    prototype && prototype !== Object.prototype;
+    prototype = Object.getPrototypeOf(prototype) as object | null
+  ) {
+    for (const name of Object.getOwnPropertyNames(prototype)) names.add(name);
+  }
+  return [...names];
 }

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../core/access/company-access';
 import { CompanyResources } from '../../core/access/company-route.decorators';
 import { DeprecatedAliasOf } from '../../core/http/deprecated-alias';
+import { StatusRoutes } from '../../core/http/status-routes';
 import { CounterpartiesService } from './counterparties.service';
 import { CounterpartyEntity } from './counterparty.entity';
 import {
@@ -16,8 +17,18 @@ import { Endpoint } from '../../core/openapi/endpoint.decorator';
 @ApiTags('Counterparties')
 @Controller('companies/:id/modules/cpm/counterparties')
 @CompanyResources({ counterpartyId: CounterpartyEntity })
-export class CounterpartiesController {
-  constructor(private readonly counterparties: CounterpartiesService) {}
+export class CounterpartiesController extends StatusRoutes({
+  param: 'counterpartyId',
+  permission: 'cpm.counterparties.update',
+  answer: CounterpartyDto,
+  routes: {
+    activate: { status: 'active', summary: 'Make the counterparty active (no change if it already is)' },
+    deactivate: { status: 'inactive', summary: 'Make the counterparty inactive (no change if it already is)' },
+  },
+}) {
+  constructor(private readonly counterparties: CounterpartiesService) {
+    super();
+  }
 
   /** The company's counterparties, by name then id */
   @Get()
@@ -51,20 +62,8 @@ export class CounterpartiesController {
     return this.counterparties.update(company, id, body);
   }
 
-  /** Make the counterparty active (no change if it already is) */
-  @Post(':counterpartyId/activate')
-  @HttpCode(HttpStatus.OK)
-  @Endpoint({ permission: 'cpm.counterparties.update', answer: CounterpartyDto })
-  activate(@CurrentCompany() company: CompanyAccess, @Param('counterpartyId') id: string) {
-    return this.counterparties.setStatus(company, id, 'active');
-  }
-
-  /** Make the counterparty inactive (no change if it already is) */
-  @Post(':counterpartyId/deactivate')
-  @HttpCode(HttpStatus.OK)
-  @Endpoint({ permission: 'cpm.counterparties.update', answer: CounterpartyDto })
-  deactivate(@CurrentCompany() company: CompanyAccess, @Param('counterpartyId') id: string) {
-    return this.counterparties.setStatus(company, id, 'inactive');
+  setStatus(company: CompanyAccess, id: string, status: Parameters<CounterpartiesService['setStatus']>[2]) {
+    return this.counterparties.setStatus(company, id, status);
   }
 }
 

@@ -8,5 +8,6 @@ export { DocsSettingsDto } from './dto/docs-settings.dto';
 export { ModuleReportDto } from './dto/module-report.dto';
 export { DocumentGenerator } from './generator/document-generator';
 export { periodLabel } from './generator/file-name';
+export { reportSubtitle } from './generator/report-subtitle';
 export { PdfDrawing } from './generator/pdf-drawing';
 export { DocFormat, Sheet } from './generator/renderers';

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { CompanyResources } from '../../../core/access/company-route.decorators';
@@ -8,12 +8,23 @@ import { CreditEntity } from './credit.entity';
 import { CreditsService } from './credits.service';
 import { CreateCreditDto, CreditDto, ListCreditsQueryDto, PayCreditDto, UpdateCreditDto } from './dto/credit.dto';
 import { Endpoint } from '../../../core/openapi/endpoint.decorator';
+import { StatusRoutes } from '../../../core/http/status-routes';
 
 @ApiTags('Finance')
 @Controller('companies/:id/modules/fm/credits')
 @CompanyResources({ creditId: CreditEntity })
-export class CreditsController {
-  constructor(private readonly credits: CreditsService) {}
+export class CreditsController extends StatusRoutes({
+  param: 'creditId',
+  permission: 'fm.credits.update',
+  answer: CreditDto,
+  routes: {
+    activate: { status: 'active', summary: 'Make the credit active (no change if it already is)' },
+    deactivate: { status: 'closed', summary: 'Close the credit (no change if it already is closed)' },
+  },
+}) {
+  constructor(private readonly credits: CreditsService) {
+    super();
+  }
 
   /** Credits and debts, newest first */
   @Get()
@@ -43,22 +54,6 @@ export class CreditsController {
     return this.credits.update(company, id, body);
   }
 
-  /** Make the credit active (no change if it already is) */
-  @Post(':creditId/activate')
-  @HttpCode(HttpStatus.OK)
-  @Endpoint({ permission: 'fm.credits.update', answer: CreditDto })
-  activate(@CurrentCompany() company: CompanyAccess, @Param('creditId') id: string) {
-    return this.credits.setStatus(company, id, 'active');
-  }
-
-  /** Close the credit (no change if it already is closed) */
-  @Post(':creditId/deactivate')
-  @HttpCode(HttpStatus.OK)
-  @Endpoint({ permission: 'fm.credits.update', answer: CreditDto })
-  deactivate(@CurrentCompany() company: CompanyAccess, @Param('creditId') id: string) {
-    return this.credits.setStatus(company, id, 'closed');
-  }
-
   /** The credit's payments and their reversals, newest first */
   @Get(':creditId/transactions')
   @Endpoint({ permission: 'fm.credits.transactions', page: ['transactions', TransactionDto] })
@@ -71,5 +66,8 @@ export class CreditsController {
   @Endpoint({ permission: 'fm.credits.pay', answer: TransactionDetailDto, status: HttpStatus.CREATED })
   pay(@CurrentCompany() company: CompanyAccess, @Param('creditId') id: string, @Body() body: PayCreditDto) {
     return this.credits.pay(company, id, body);
+  }
+  setStatus(company: CompanyAccess, id: string, status: Parameters<CreditsService['setStatus']>[2]) {
+    return this.credits.setStatus(company, id, status);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { StagedWrite } from '../../../core/audit/staged-write';
-import { type DocDto, DocumentGenerator, periodLabel, type Sheet } from '../../docs/docs.face';
+import { type DocDto, DocumentGenerator, periodLabel, reportSubtitle, type Sheet } from '../../docs/docs.face';
 import { FinanceReportDto, REPORT_SHEETS, ReportSheet } from './finance-report.dto';
 import { FinanceReportRepository, ReportCategory, ReportCredit, ReportTransaction } from './finance-report.repository';
 
@@ -36,10 +36,6 @@ export class FinanceReportService {
 
   generate(companyId: string, request: FinanceReportDto): Promise<StagedWrite<DocDto>> {
     const types = request.types ?? [...REPORT_SHEETS];
-    const window = [
-      request.start_date ? `с ${request.start_date}` : null,
-      request.end_date ? `по ${request.end_date}` : null,
-    ].filter(Boolean);
     return this.generator.generate(companyId, {
       module: 'fm',
       type: 'report',
@@ -47,10 +43,7 @@ export class FinanceReportService {
       comment: request.comment,
       name: { kind: 'finance-report', label: periodLabel(request) },
       title: FINANCE_REPORT_TITLE,
-      subtitle: [
-        `Сформирован ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-        ...(window.length > 0 ? [`Операции ${window.join(' ')}`] : []),
-      ],
+      subtitle: reportSubtitle({ what: 'Операции', window: request }),
       sheets: types.map((type) => this.sheet(companyId, type, request)),
     });
   }

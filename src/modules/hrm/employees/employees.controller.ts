@@ -14,12 +14,29 @@ import {
 import { EmployeeEntity } from './employee.entity';
 import { EmployeesService } from './employees.service';
 import { Endpoint } from '../../../core/openapi/endpoint.decorator';
+import { StatusRoutes } from '../../../core/http/status-routes';
 
 @ApiTags('HRM')
 @Controller('companies/:id/modules/hrm/employees')
 @CompanyResources({ employeeId: EmployeeEntity })
-export class EmployeesController {
-  constructor(private readonly employees: EmployeesService) {}
+export class EmployeesController extends StatusRoutes({
+  param: 'employeeId',
+  permission: 'hrm.employees.update',
+  answer: EmployeeDto,
+  routes: {
+    activate: {
+      status: 'active',
+      summary: 'Make the employee active: a linked account holds the positions’ permissions again',
+    },
+    deactivate: {
+      status: 'inactive',
+      summary: 'Make the employee inactive: a linked account holds no permission through the card',
+    },
+  },
+}) {
+  constructor(private readonly employees: EmployeesService) {
+    super();
+  }
 
   /** Employees, newest first, filtered by status and search */
   @Get()
@@ -47,22 +64,6 @@ export class EmployeesController {
   @Endpoint({ permission: 'hrm.employees.update', answer: EmployeeDto })
   update(@CurrentCompany() company: CompanyAccess, @Param('employeeId') id: string, @Body() body: UpdateEmployeeDto) {
     return this.employees.update(company, id, body);
-  }
-
-  /** Make the employee active: a linked account holds the positions’ permissions again */
-  @Post(':employeeId/activate')
-  @HttpCode(HttpStatus.OK)
-  @Endpoint({ permission: 'hrm.employees.update', answer: EmployeeDto })
-  activate(@CurrentCompany() company: CompanyAccess, @Param('employeeId') id: string) {
-    return this.employees.setStatus(company, id, 'active');
-  }
-
-  /** Make the employee inactive: a linked account holds no permission through the card */
-  @Post(':employeeId/deactivate')
-  @HttpCode(HttpStatus.OK)
-  @Endpoint({ permission: 'hrm.employees.update', answer: EmployeeDto })
-  deactivate(@CurrentCompany() company: CompanyAccess, @Param('employeeId') id: string) {
-    return this.employees.setStatus(company, id, 'inactive');
   }
 
   /** Link a member's account: it inherits the card's permissions. 404 not a member; 409 the card or the account is linked already */
@@ -107,5 +108,8 @@ export class EmployeesController {
     @Body() body: LinkPositionDto,
   ) {
     return this.employees.unlinkPosition(company, id, body.position_id);
+  }
+  setStatus(company: CompanyAccess, id: string, status: Parameters<EmployeesService['setStatus']>[2]) {
+    return this.employees.setStatus(company, id, status);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { StagedWrite } from '../../../core/audit/staged-write';
-import { type DocDto, DocumentGenerator } from '../../docs/docs.face';
+import { type DocDto, DocumentGenerator, reportSubtitle } from '../../docs/docs.face';
 import { EmployeesRepository, RosterEntry } from '../employees/employees.repository';
 import type { RosterReportDto } from './roster-report.dto';
 
@@ -40,7 +40,7 @@ export class RosterReportService {
       comment: request.comment,
       name: { kind: 'roster' },
       title: ROSTER_TITLE,
-      subtitle: [`Сформирован ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`],
+      subtitle: reportSubtitle(),
       sheets: [{ name: ROSTER_TITLE, columns: ROSTER_COLUMNS, rows: rosterRows(this.employees.roster(companyId)) }],
     });
   }

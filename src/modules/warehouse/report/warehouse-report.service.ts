@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { StagedWrite } from '../../../core/audit/staged-write';
-import { type DocDto, DocumentGenerator, periodLabel, type Sheet } from '../../docs/docs.face';
+import { type DocDto, DocumentGenerator, periodLabel, reportSubtitle, type Sheet } from '../../docs/docs.face';
 import { REPORT_SHEETS, ReportSheet, WarehouseReportDto } from './warehouse-report.dto';
 import { ReportWindow, WarehouseReportRepository } from './warehouse-report.repository';
 
@@ -51,9 +51,6 @@ export class WarehouseReportService {
       stock_positions: () => this.report.positions(companyId, window),
     };
     const types = REPORT_SHEETS.filter((type) => !request.types || request.types.includes(type));
-    const period = [request.start_date && `с ${request.start_date}`, request.end_date && `по ${request.end_date}`]
-      .filter(Boolean)
-      .join(' ');
     return this.generator.generate(companyId, {
       module: 'wm',
       type: 'report',
@@ -61,10 +58,7 @@ export class WarehouseReportService {
       comment: request.comment,
       name: { kind: 'warehouse-report', label: periodLabel(request) },
       title: REPORT_TITLE,
-      subtitle: [
-        `Сформирован ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-        ...(period ? [`Партии и позиции ${period}`] : []),
-      ],
+      subtitle: reportSubtitle({ what: 'Партии и позиции', window: request }),
       sheets: types.map((type) => ({ ...SHEETS[type], rows: rows[type]() })),
     });
   }
