@@ -4,15 +4,16 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClsPluginTransactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { ClsModule } from 'nestjs-cls';
 import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { Environment, validateEnvironment } from './config/environment';
 import { loggerOptions, processLogger } from './config/logger.options';
+import { requestContextModule } from './config/request-context';
 import { AuthGuard } from './core/auth/auth.guard';
 import { AllExceptionsFilter } from './core/http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './core/http/envelope.interceptor';
 import { requestIdOf } from './core/http/request-id';
+import { RequestInterceptor } from './core/http/request.interceptor';
 import { UndeclaredInputGuard } from './core/http/undeclared-input.guard';
 import { AppValidationPipe } from './core/http/validation';
 import { StorageModule } from './core/storage/storage.module';
@@ -71,7 +72,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
           }),
         ),
     }),
-    ClsModule.forRoot({
+    requestContextModule({
       global: true,
       middleware: { mount: true, generateId: true, idGenerator: (req) => requestIdOf(req, req.res) },
       plugins: [
@@ -127,14 +128,16 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     // The permission catalog follows the modules' declarations (src/vocabulary.ts) after the migrations.
     { provide: DeclaredRows, useValue: new PermissionCatalogSync(PERMISSIONS) },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
-    // Order matters: the envelope wraps the audited transaction; the guards check credentials, then
-    // the Idempotency-Key, then company access, then a body sent where none is taken (CONTRACT 2, 18).
-    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    // Order matters: the envelope wraps the audited transaction (RequestInterceptor chains them); the
+    // guards check credentials, then the Idempotency-Key, then company access, then a body sent where
+    // none is taken (CONTRACT 2, 18).
+    EnvelopeInterceptor,
     // A repeated Idempotency-Key is answered before any transaction opens (CONTRACT 18).
-    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
+    IdempotencyInterceptor,
+    AuditInterceptor,
     // Inside the audited transaction: a create over limit_db_mb rolls back and is recorded.
-    { provide: APP_INTERCEPTOR, useClass: DatabaseQuotaInterceptor },
+    DatabaseQuotaInterceptor,
+    { provide: APP_INTERCEPTOR, useClass: RequestInterceptor },
     { provide: APP_PIPE, useClass: AppValidationPipe },
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: IdempotencyGuard },

@@ -9,7 +9,7 @@ import { DatabaseQuota } from './database-quota';
 /**
  * `limit_db_mb` on the create routes of the modules (those guarded by a `*.create` code): a
  * company over its database limit gets 409 limit_exceeded. The check runs after the handler,
- * inside the audited transaction (registered after the AuditInterceptor), so the order of
+ * inside the audited transaction (chained after the AuditInterceptor), so the order of
  * CONTRACT 2 holds (400 before 409) and the refused rows roll back with the refusal recorded.
  */
 @Injectable()
