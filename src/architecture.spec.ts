@@ -55,7 +55,7 @@ const codeFiles = (directory: string) => sourceFiles(directory).filter((file) =>
 /** `core`, `modules`, … : the top folder of src a file or import target is in. */
 const layerOf = (path: string) => relative(SRC, path).split(/[\\/]/)[0];
 
-/** The platform module a path is in (`crm` for src/modules/crm/clients/…), or undefined outside src/modules. */
+/** The platform module a path is in (`crm` for src/modules/companies/modules/crm/clients/…), or undefined outside src/modules. */
 const moduleOf = (path: string) =>
   layerOf(path) === 'modules' ? relative(MODULES, path).split(/[\\/]/)[0] : undefined;
 

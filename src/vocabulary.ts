@@ -1,25 +1,25 @@
 import type { PermissionCode } from './core/access/permission-codes';
-import './modules/accounts/accounts.vocabulary';
-import './modules/api-keys/api-keys.vocabulary';
-import './modules/auth/auth.vocabulary';
-import { COMPANIES_PERMISSIONS } from './modules/companies/companies.vocabulary';
-import { COUNTERPARTIES_PERMISSIONS } from './modules/counterparties/counterparties.vocabulary';
-import { CRM_PERMISSIONS } from './modules/crm/crm.vocabulary';
-import { DEALS_PERMISSIONS } from './modules/deals/deals.vocabulary';
-import { DOCS_PERMISSIONS } from './modules/docs/docs.vocabulary';
-import { FINANCE_PERMISSIONS } from './modules/finance/finance.vocabulary';
-import './modules/health/health.vocabulary';
-import { HRM_PERMISSIONS } from './modules/hrm/hrm.vocabulary';
-import { INVITATIONS_PERMISSIONS } from './modules/invitations/invitations.vocabulary';
-import { LOGS_PERMISSIONS } from './modules/logs/logs.vocabulary';
-import { MEMBERS_PERMISSIONS } from './modules/members/members.vocabulary';
-import './modules/partners/partners.vocabulary';
-import './modules/plans/plans.vocabulary';
-import { PRICING_PERMISSIONS } from './modules/pricing/pricing.vocabulary';
-import { STORAGE_PERMISSIONS } from './modules/storage/storage.vocabulary';
-import { SUPPORT_PERMISSIONS } from './modules/support/support.vocabulary';
-import { WAREHOUSE_PERMISSIONS } from './modules/warehouse/warehouse.vocabulary';
-import { WEBHOOKS_PERMISSIONS } from './modules/webhooks/webhooks.vocabulary';
+import './modules/account/accounts/accounts.vocabulary';
+import './modules/account/api-keys/api-keys.vocabulary';
+import './modules/account/auth/auth.vocabulary';
+import { COMPANIES_PERMISSIONS } from './modules/companies/companies/companies.vocabulary';
+import { COUNTERPARTIES_PERMISSIONS } from './modules/companies/modules/cpm/counterparties.vocabulary';
+import { CRM_PERMISSIONS } from './modules/companies/modules/crm/crm.vocabulary';
+import { DEALS_PERMISSIONS } from './modules/companies/modules/dm/deals.vocabulary';
+import { DOCS_PERMISSIONS } from './modules/companies/modules/docs/docs.vocabulary';
+import { FINANCE_PERMISSIONS } from './modules/companies/modules/fm/finance.vocabulary';
+import './modules/platform/health/health.vocabulary';
+import { HRM_PERMISSIONS } from './modules/companies/modules/hrm/hrm.vocabulary';
+import { INVITATIONS_PERMISSIONS } from './modules/companies/invitations/invitations.vocabulary';
+import { LOGS_PERMISSIONS } from './modules/companies/modules/logs/logs.vocabulary';
+import { MEMBERS_PERMISSIONS } from './modules/companies/members/members.vocabulary';
+import './modules/platform/partners/partners.vocabulary';
+import './modules/companies/plans/plans.vocabulary';
+import { PRICING_PERMISSIONS } from './modules/companies/pricing/pricing.vocabulary';
+import { STORAGE_PERMISSIONS } from './modules/companies/storage/storage.vocabulary';
+import { SUPPORT_PERMISSIONS } from './modules/companies/modules/support/support.vocabulary';
+import { WAREHOUSE_PERMISSIONS } from './modules/companies/modules/wm/warehouse.vocabulary';
+import { WEBHOOKS_PERMISSIONS } from './modules/companies/webhooks/webhooks.vocabulary';
 
 /**
  * The platform's vocabulary, collected from the modules (docs/architecture.md, "Vocabulary"):

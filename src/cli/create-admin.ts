@@ -5,7 +5,7 @@ import { validateEnvironment } from '../config/environment';
 import { databaseOptions } from '../database/database.options';
 import { Db } from '../database/db';
 import { startEmbeddedPostgres } from '../database/embedded-postgres';
-import { ensureAdministrator } from '../modules/accounts/accounts.face';
+import { ensureAdministrator } from '../modules/account/accounts/accounts.face';
 import { join } from 'node:path';
 
 const USAGE = 'usage: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAME] [--level N]';

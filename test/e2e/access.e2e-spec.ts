@@ -1,4 +1,4 @@
-import { DocsRepository } from '../../src/modules/docs/docs.repository';
+import { DocsRepository } from '../../src/modules/companies/modules/docs/docs.repository';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
 import { ApiParam } from '@nestjs/swagger';
@@ -6,8 +6,8 @@ import { IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { CompanyResources, RequirePermission } from '../../src/core/access/company-route.decorators';
 import { AuditRepository } from '../../src/core/audit/audit.repository';
-import { CompaniesRepository } from '../../src/modules/companies/companies.repository';
-import { PositionEntity } from '../../src/modules/hrm/positions/position.entity';
+import { CompaniesRepository } from '../../src/modules/companies/companies/companies.repository';
+import { PositionEntity } from '../../src/modules/companies/modules/hrm/positions/position.entity';
 import { PERMISSION_CODES } from '../../src/vocabulary';
 import {
   addMember,

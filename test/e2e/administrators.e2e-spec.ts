@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
 import { Db } from '../../src/database/db';
-import { AdminBootstrapService } from '../../src/modules/admins/admin-bootstrap.service';
+import { AdminBootstrapService } from '../../src/modules/account/admins/admin-bootstrap.service';
 import { uniqueEmail } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectSuccess } from '../support/expectations';

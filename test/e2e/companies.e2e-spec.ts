@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { StorageService } from '../../src/core/storage/storage.service';
-import { MediaService } from '../../src/modules/storage/media.service';
+import { MediaService } from '../../src/modules/companies/storage/media.service';
 import { addMember, newAccount, newAdmin, newCompany, setPlan, TestAccount, auditRecords } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
@@ -248,7 +248,7 @@ describe('Companies', () => {
       removeBucket.mockRestore();
 
       await db.query(`UPDATE companies SET deleting_at = now() - interval '1 hour' WHERE id = $1`, [company.id]);
-      const { CompanyPurger } = await import('../../src/modules/companies/company-purger');
+      const { CompanyPurger } = await import('../../src/modules/companies/companies/company-purger');
       await t.app.get(CompanyPurger).sweep();
       await waitFor(async () => (await db.query(`SELECT 1 FROM companies WHERE id = $1`, [company.id])).length === 0);
       expect(await storage.statObject(company.id, 'a.txt')).toBeNull();

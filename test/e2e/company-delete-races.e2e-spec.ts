@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { CompanyDeletionRepository } from '../../src/modules/companies/company-deletion.repository';
+import { CompanyDeletionRepository } from '../../src/modules/companies/companies/company-deletion.repository';
 import { newAccount, newCompany, TestAccount } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectPage, expectSuccess } from '../support/expectations';

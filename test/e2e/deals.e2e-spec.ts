@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { createDeal, DealsCompany, dealsCompany, warehouseRows } from '../support/deals';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount } from '../support/factories';
-import { VANISHED_REFERENCES } from '../../src/modules/deals/deals/deals.service';
+import { VANISHED_REFERENCES } from '../../src/modules/companies/modules/dm/deals/deals.service';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { moduleOf } from '../support/urls';
 

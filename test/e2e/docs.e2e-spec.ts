@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { DataSource } from 'typeorm';
 import { StorageService } from '../../src/core/storage/storage.service';
-import { DocsRepository } from '../../src/modules/docs/docs.repository';
-import { MediaService } from '../../src/modules/storage/media.service';
+import { DocsRepository } from '../../src/modules/companies/modules/docs/docs.repository';
+import { MediaService } from '../../src/modules/companies/storage/media.service';
 import { CYRILLIC_NAME, GeneratedReportModule, pdfText } from '../support/docs';
 import { downloadFile } from '../support/downloads';
 import { companyOf, crm, mediaFileOf, moduleOf } from '../support/urls';

@@ -4,7 +4,7 @@ import type { Pool, PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { Db } from '../../src/database/db';
-import { TransactionsRepository } from '../../src/modules/finance/transactions/transactions.repository';
+import { TransactionsRepository } from '../../src/modules/companies/modules/fm/transactions/transactions.repository';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
 import { newTransaction } from '../support/finance';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { LogsPurger } from '../../src/modules/logs/logs-purger';
+import { LogsPurger } from '../../src/modules/companies/modules/logs/logs-purger';
 import {
   addMember,
   invite,

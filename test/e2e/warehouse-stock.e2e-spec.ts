@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { WarehouseReferences } from '../../src/modules/warehouse/warehouse-references';
+import { WarehouseReferences } from '../../src/modules/companies/modules/wm/warehouse-references';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';

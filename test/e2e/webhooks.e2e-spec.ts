@@ -2,7 +2,7 @@ import '../support/webhook-env';
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
 import { Metrics } from '../../src/core/metrics/metrics';
-import { WebhookDeliverer } from '../../src/modules/webhooks/webhook-deliverer';
+import { WebhookDeliverer } from '../../src/modules/companies/webhooks/webhook-deliverer';
 import { expectError, expectPage, expectSuccess, TIMESTAMP, UUID } from '../support/expectations';
 import { addMember, auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
 import { newUnit } from '../support/warehouse';

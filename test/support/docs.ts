@@ -8,8 +8,8 @@ import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-va
 import { CompanyAccess, CurrentCompany } from '../../src/core/access/company-access';
 import { RequirePermission } from '../../src/core/access/company-route.decorators';
 import { UploadsFirst } from '../../src/core/audit/staged-write';
-import { DocsModule } from '../../src/modules/docs/docs.module';
-import { DocumentGenerator } from '../../src/modules/docs/generator/document-generator';
+import { DocsModule } from '../../src/modules/companies/modules/docs/docs.module';
+import { DocumentGenerator } from '../../src/modules/companies/modules/docs/generator/document-generator';
 
 /**
  * The text of a PDF as pdftotext (Debian's poppler-utils) extracts it, which proves the glyphs

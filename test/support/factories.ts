@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent';
 import type { DataSource } from 'typeorm';
 import { Db } from '../../src/database/db';
-import { ensureAdministrator } from '../../src/modules/accounts/accounts.face';
+import { ensureAdministrator } from '../../src/modules/account/accounts/accounts.face';
 import { expectSuccess } from './expectations';
 
 export interface TestAccount {

@@ -8,7 +8,7 @@ import { DECORATORS } from '@nestjs/swagger';
  * handler becomes a function of its own that calls the original and carries its metadata (route,
  * permission, OpenAPI), so the alias is the same operation, marked `deprecated` in OpenAPI, with
  * its own operation id, and the original stays untouched. Its use: `FmCounterpartiesController`
- * in src/modules/counterparties/counterparties.controller.ts.
+ * in src/modules/companies/modules/cpm/counterparties.controller.ts.
  */
 export function DeprecatedAliasOf(canonical: Type, canonicalPath: string): ClassDecorator {
   return (target) => {

@@ -51,7 +51,7 @@ export class Crm1795241963459 implements MigrationInterface {
     // `search` on the client list: company_id plus a case-insensitive substring of first name,
     // last name and e-mail. btree_gin lets the GIN index start with company_id, so one company's
     // matches are found inside the index. The expression must stay identical to SEARCH_TEXT in
-    // src/modules/crm/clients/clients.repository.ts, or the planner cannot use the index.
+    // src/modules/companies/modules/crm/clients/clients.repository.ts, or the planner cannot use the index.
     // pg_trgm was created by the AuditSearchIndex migration.
     await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS btree_gin`);
     await queryRunner.query(

@@ -14,7 +14,7 @@ export class Hrm1795400000000 implements MigrationInterface {
     );
     // Like crm_clients_search_trgm_idx (migration Crm, which created btree_gin; pg_trgm comes
     // from AuditSearchIndex). The expression must stay identical to SEARCH_TEXT in
-    // src/modules/hrm/employees/employees.repository.ts, or the planner cannot use the index.
+    // src/modules/companies/modules/hrm/employees/employees.repository.ts, or the planner cannot use the index.
     await queryRunner.query(
       `CREATE INDEX "employees_search_trgm_idx" ON "employees" USING gin ("company_id", (first_name || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '')) gin_trgm_ops)`,
     );

@@ -147,7 +147,7 @@ export class Deals1796000000000 implements MigrationInterface {
 
     // `search` on the deal list: the comment and the positions' names, within one company
     // (btree_gin from migration Crm, pg_trgm from AuditSearchIndex). The expressions must stay
-    // those of dealWhere in src/modules/deals/deals/deal-filters.ts.
+    // those of dealWhere in src/modules/companies/modules/dm/deals/deal-filters.ts.
     await queryRunner.query(
       `CREATE INDEX "deals_comment_trgm_idx" ON "deals" USING gin ("company_id", "comment" gin_trgm_ops)`,
     );

@@ -1,0 +1,59 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { EnumColumn } from '../../../core/openapi/columns';
+
+export const AUTH_TYPES = ['password', 'oauth', 'sso', 'ldap'] as const;
+export const ACCOUNT_STATUSES = ['waiting', 'confirmed'] as const;
+export const ACCOUNT_TYPES = ['owner', 'employee', 'admin', 'outsourcing', 'tech'] as const;
+
+@Entity('accounts')
+export class AccountEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  /** Stored lower-cased, so equality is case-insensitive. */
+  @Index('accounts_email_key', { unique: true })
+  @Column({ type: 'varchar', length: 254, update: false })
+  email: string;
+
+  /** Display name. */
+  @Column({ type: 'varchar', length: 100 })
+  name: string;
+
+  @Column({ type: 'text', nullable: true })
+  avatar_url: string | null;
+
+  @EnumColumn(AUTH_TYPES, { length: 16, default: 'password' })
+  auth_type: string;
+
+  @EnumColumn(ACCOUNT_STATUSES, { length: 16, default: 'waiting' })
+  status: string;
+
+  /** Status text of the account ("" when unset). */
+  @Column({ type: 'varchar', length: 500, default: '' })
+  description: string;
+
+  @ApiProperty({
+    description: `One of ${ACCOUNT_TYPES.join(', ')}; clients must tolerate other strings`,
+    example: 'owner',
+  })
+  @Column({ type: 'varchar', length: 32, default: 'owner' })
+  type: string;
+
+  /** Platform administrator (technical support). */
+  @Column({ type: 'boolean', default: false })
+  is_admin: boolean;
+
+  /** Administrative access level; null for non-administrators. */
+  @Column({ type: 'int', nullable: true })
+  admin_level: number | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true, select: false })
+  password_hash: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

@@ -1,0 +1,34 @@
+import { Body, Controller, Get, Patch } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AuthContext, CurrentAuth } from '../../../core/auth/auth-context';
+import { AccountsService } from './accounts.service';
+import { AccountDto, AccountSummaryDto } from './dto/account.dto';
+import { UpdateAccountDto } from './dto/update-account.dto';
+import { Endpoint } from '../../../core/openapi/endpoint.decorator';
+
+@ApiTags('Account')
+@Controller('account')
+export class AccountsController {
+  constructor(private readonly accounts: AccountsService) {}
+
+  /** The calling account */
+  @Get()
+  @Endpoint({ answer: AccountDto })
+  getMyAccount(@CurrentAuth() auth: AuthContext<AccountDto>) {
+    return this.accounts.me(auth);
+  }
+
+  /** Change name, description or type; only the fields sent change */
+  @Patch()
+  @Endpoint({ answer: AccountDto })
+  update(@CurrentAuth() auth: AuthContext, @Body() body: UpdateAccountDto) {
+    return this.accounts.update(auth, body);
+  }
+
+  /** Counts of companies, waiting invitations and active fingerprints */
+  @Get('summary')
+  @Endpoint({ answer: AccountSummaryDto })
+  getAccountSummary(@CurrentAuth() auth: AuthContext<AccountDto>) {
+    return this.accounts.summary(auth);
+  }
+}

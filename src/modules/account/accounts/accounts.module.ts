@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { SessionLookup } from '../../../core/auth/credential-lookups';
+import { AccountRecords, AccountSessions } from './account-ports';
+import { AccountSummaryCounts } from './account-summary';
+import { AccountsController } from './accounts.controller';
+import { AccountsRepository } from './accounts.repository';
+import { AccountsService } from './accounts.service';
+import { SessionFingerprints } from './session-fingerprints';
+import { SessionsRepository } from './sessions.repository';
+
+@Module({
+  controllers: [AccountsController],
+  providers: [
+    AccountsService,
+    AccountSummaryCounts,
+    AccountsRepository,
+    SessionsRepository,
+    SessionFingerprints,
+    { provide: SessionLookup, useExisting: SessionsRepository },
+    { provide: AccountRecords, useExisting: AccountsRepository },
+    { provide: AccountSessions, useExisting: SessionsRepository },
+  ],
+  exports: [AccountRecords, AccountSessions, AccountSummaryCounts, SessionFingerprints, SessionLookup],
+})
+export class AccountsModule {}

@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { Db } from '../../../database/db';
+import { sql } from '../../../database/sql';
+import { Row, Table } from '../../../database/table';
+import { AccountEntity } from './account.entity';
+import type { AccountDto } from './dto/account.dto';
+
+export const accounts = new Table(AccountEntity);
+const ACCOUNT = accounts.select();
+
+/** An account's answer columns from rows aliased `alias`, for another module's statement that answers the account with its own rows. */
+export const accountAnswer = (alias: string) => accounts.answer(alias);
+
+export type AccountChanges = Partial<Pick<Row<AccountEntity>, 'name' | 'description' | 'type'>>;
+
+@Injectable()
+export class AccountsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Null when the e-mail is taken (the unique index decides, so concurrent sign-ups cannot both win). */
+  create(account: Pick<Row<AccountEntity>, 'email' | 'name' | 'password_hash'>) {
+    return this.db.one<AccountDto>(
+      sql`${accounts.insert(account)} ON CONFLICT (email) DO NOTHING RETURNING ${ACCOUNT}`,
+    );
+  }
+
+  findById(id: string) {
+    return this.db.one<AccountDto>(sql`SELECT ${ACCOUNT} FROM accounts WHERE id = ${id}`);
+  }
+
+  findForSignIn(email: string) {
+    return this.db.one<AccountDto & { password_hash: string | null }>(
+      sql`SELECT ${ACCOUNT}, password_hash FROM accounts WHERE email = ${email}`,
+    );
+  }
+
+  /** Sets only the fields sent; updated_at moves only when something was. */
+  async update(id: string, changes: AccountChanges): Promise<AccountDto | null> {
+    const set = accounts.assignments(changes, ['name', 'description', 'type']);
+    if (!set) return this.findById(id);
+    return this.db.one(sql`UPDATE accounts SET ${set}, updated_at = now() WHERE id = ${id} RETURNING ${ACCOUNT}`);
+  }
+
+  /** Null when it was already confirmed. */
+  markConfirmed(id: string) {
+    return this.db.one<AccountDto>(
+      sql`UPDATE accounts SET status = 'confirmed', updated_at = now()
+          WHERE id = ${id} AND status <> 'confirmed' RETURNING ${ACCOUNT}`,
+    );
+  }
+
+  async setPassword(id: string, passwordHash: string): Promise<void> {
+    await this.db.affected(
+      sql`UPDATE accounts SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${id}`,
+    );
+  }
+}

@@ -1,0 +1,44 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { AccountEntity } from './account.entity';
+import { Reference } from '../../../database/company-reference';
+
+/**
+ * A signed-in session: its current access token's SHA-256 (never the token) and the end of its
+ * refresh chain. Each refresh rotates the access token in place; revoking the row ends both.
+ */
+@Entity('sessions')
+export class SessionEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Index('sessions_account_id_idx')
+  @Column({ type: 'uuid' })
+  account_id: string;
+
+  @Reference(() => AccountEntity, 'CASCADE') account?: AccountEntity;
+
+  @Index('sessions_token_hash_key', { unique: true })
+  @Column({ type: 'char', length: 64 })
+  token_hash: string;
+
+  /** Set when the session was opened with a fingerprint: it ends with it. */
+  @Index('sessions_fingerprint_id_idx')
+  @Column({ type: 'uuid', nullable: true })
+  fingerprint_id: string | null;
+
+  @Reference('fingerprints', 'CASCADE') fingerprint?: unknown;
+
+  /** When the current access token stops working. */
+  @Column({ type: 'timestamptz' })
+  expires_at: Date;
+
+  /** When the refresh chain ends: no refresh after it (REFRESH_TOKEN_TTL_DAYS, or the fingerprint's end). */
+  @Column({ type: 'timestamptz' })
+  refresh_expires_at: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  revoked_at: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { ApiKeyLookup } from '../../../core/auth/credential-lookups';
+import { ApiKeysController } from './api-keys.controller';
+import { ApiKeysRepository } from './api-keys.repository';
+import { ApiKeysService } from './api-keys.service';
+
+@Module({
+  controllers: [ApiKeysController],
+  providers: [ApiKeysService, ApiKeysRepository, { provide: ApiKeyLookup, useExisting: ApiKeysRepository }],
+  exports: [ApiKeyLookup],
+})
+export class ApiKeysModule {}

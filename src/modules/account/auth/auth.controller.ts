@@ -1,0 +1,175 @@
+import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AuthContext, CurrentAuth } from '../../../core/auth/auth-context';
+import { Public } from '../../../core/auth/auth.decorators';
+import { RefreshCookie } from '../../../core/auth/refresh-cookie';
+import { AccountDto } from '../accounts/accounts.face';
+import { AuthService, Issued } from './auth.service';
+import {
+  AccessTokenDto,
+  ConfirmDto,
+  EmailSentDto,
+  FingerprintLoginDto,
+  LoginDto,
+  PasswordResetDto,
+  PasswordResetRequestDto,
+  PasswordResetTokenDto,
+  PasswordResetTokenStateDto,
+  RegisterDto,
+  RegistrationDto,
+  ResendConfirmationDto,
+  SessionDto,
+} from './dto/auth.dto';
+import { Endpoint } from '../../../core/openapi/endpoint.decorator';
+
+const SETS_COOKIE = 'Also sets the HttpOnly `refresh_token` cookie for POST /account/refresh.';
+
+/** Sign-up, sign-in, refresh, sign-out, e-mail confirmation and password reset (CONTRACT 17). */
+@ApiTags('Auth')
+@Controller('account')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly cookie: RefreshCookie,
+  ) {}
+
+  @Public()
+  @Post('reg')
+  @Endpoint({
+    summary: 'Create an account (status waiting) and sign it in; a 6-digit confirmation code is mailed',
+    description: SETS_COOKIE,
+    answer: RegistrationDto,
+    status: HttpStatus.CREATED,
+    errors: { conflict: 'an account with this e-mail already exists' },
+  })
+  async signUp(@Body() body: RegisterDto, @Res({ passthrough: true }) res: Response) {
+    return this.withCookie(res, await this.auth.register(body));
+  }
+
+  @Public()
+  @Post('auth')
+  @HttpCode(HttpStatus.OK)
+  @Endpoint({
+    summary: 'Sign in with e-mail and password',
+    description: SETS_COOKIE,
+    answer: SessionDto,
+    errors: { rate_limited: 'too many attempts for this e-mail; see Retry-After' },
+  })
+  async logIn(@Body() body: LoginDto, @Res({ passthrough: true }) res: Response) {
+    return this.withCookie(res, await this.auth.login(body));
+  }
+
+  @Public()
+  @Post('fingerprints/auth')
+  @HttpCode(HttpStatus.OK)
+  @Endpoint({
+    summary: 'Sign in with a fingerprint key; the session ends no later than the fingerprint',
+    description: SETS_COOKIE,
+    answer: SessionDto,
+  })
+  async logInWithFingerprint(@Body() body: FingerprintLoginDto, @Res({ passthrough: true }) res: Response) {
+    return this.withCookie(res, await this.auth.loginWithFingerprint(body.key));
+  }
+
+  @Public()
+  @Post('refresh')
+  @HttpCode(HttpStatus.OK)
+  @Endpoint({
+    summary: 'A new access token for the `refresh_token` cookie, which is replaced',
+    description:
+      'Each refresh token works once. Presenting one that was already used ends its session (the access token ' +
+      'and the whole chain) and answers 401. Takes no body; the cookie is the credential.',
+    answer: AccessTokenDto,
+  })
+  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    try {
+      return this.withCookie(res, await this.auth.refresh(this.cookie.read(req)));
+    } catch (error) {
+      this.cookie.clear(res);
+      throw error;
+    }
+  }
+
+  /** End the session: its access token and refresh chain stop working; the cookie is cleared */
+  @Post('log-out')
+  @HttpCode(HttpStatus.OK)
+  @Endpoint({ answer: 'empty', errors: { conflict: 'the credential is an API key, which is revoked instead' } })
+  async logOut(@CurrentAuth() auth: AuthContext, @Res({ passthrough: true }) res: Response) {
+    await this.auth.logout(auth);
+    this.cookie.clear(res);
+  }
+
+  @Post('logout')
+  @HttpCode(HttpStatus.OK)
+  @Endpoint({
+    summary: 'Deprecated alias of POST /account/log-out (the web client calls it)',
+    deprecated: true,
+    answer: 'empty',
+    errors: { conflict: 'the credential is an API key, which is revoked instead' },
+  })
+  logOutDeprecated(@CurrentAuth() auth: AuthContext, @Res({ passthrough: true }) res: Response) {
+    return this.logOut(auth, res);
+  }
+
+  @Post('confirm')
+  @HttpCode(HttpStatus.OK)
+  @Endpoint({
+    summary: 'Confirm the e-mail with the mailed 6-digit code',
+    description: 'A code lives 15 minutes; a wrong one answers 400, and the 5th wrong try voids it (409).',
+    answer: AccountDto,
+    errors: { conflict: 'already confirmed, or the code expired or was voided: request a new code' },
+  })
+  confirmEmail(@CurrentAuth() auth: AuthContext<AccountDto>, @Body() body: ConfirmDto) {
+    return this.auth.confirm(auth, body);
+  }
+
+  /** Mail a new confirmation code (at most once a minute); the old one stops working */
+  @Post('confirm/resend')
+  @HttpCode(HttpStatus.OK)
+  @Endpoint({
+    answer: EmailSentDto,
+    errors: {
+      conflict: 'the e-mail is already confirmed',
+      rate_limited: 'a code went out less than a minute ago; see Retry-After',
+    },
+  })
+  resendConfirmation(@CurrentAuth() auth: AuthContext<AccountDto>, @Body() body: ResendConfirmationDto) {
+    return this.auth.resendConfirmation(auth, body);
+  }
+
+  @Public()
+  @Post('reset-password/send-link')
+  @HttpCode(HttpStatus.OK)
+  @Endpoint({
+    summary: 'Mail a single-use password-reset token valid one hour',
+    description: 'Answers `{}` in the same time whether or not the e-mail is registered.',
+    answer: 'empty',
+  })
+  async sendResetLink(@Body() body: PasswordResetRequestDto) {
+    await this.auth.sendResetLink(body.email);
+  }
+
+  /** Whether a password-reset token can still be used */
+  @Public()
+  @Post('reset-password/validate-token')
+  @HttpCode(HttpStatus.OK)
+  @Endpoint({ answer: PasswordResetTokenStateDto })
+  validateResetToken(@Body() body: PasswordResetTokenDto) {
+    return this.auth.resetTokenState(body.token);
+  }
+
+  /** Set a new password with a reset token; every session of the account ends */
+  @Public()
+  @Post('reset-password')
+  @HttpCode(HttpStatus.OK)
+  @Endpoint({ answer: 'empty' })
+  async resetPassword(@Body() body: PasswordResetDto) {
+    await this.auth.resetPassword(body);
+  }
+
+  private withCookie<T>(res: Response, issued: Issued<T>): T {
+    this.cookie.set(res, issued.refresh.token, issued.refresh.expires_at);
+    return issued.answer;
+  }
+}

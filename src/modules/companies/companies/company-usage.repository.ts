@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import { Db } from '../../../database/db';
+import { raw, sql } from '../../../database/sql';
+import { PLAN_LIMITS } from '../plans/plans.face';
+
+export interface TableBytes {
+  name: string;
+  rows: number;
+  bytes: number;
+}
+
+export interface ObjectUsage {
+  count: number;
+  bytes: number;
+  createdAt: Date;
+}
+
+/** What a company uses of its plan: stored objects (counted in its row) and database bytes (measured). */
+@Injectable()
+export class CompanyUsageRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Reserves room for one object of `bytes` within the plan's limit_objects_count and
+   * limit_objects_mb: false when it would not fit (or the company is gone). One UPDATE, so the
+   * row lock serialises concurrent writers and each re-checks the limits on the latest counts.
+   * Call it outside any transaction (autocommit): the lock must not outlive the statement.
+   */
+  async reserveObject(companyId: string, bytes: number): Promise<boolean> {
+    return (
+      (await this.db.affected(
+        sql`UPDATE companies c SET objects_count = c.objects_count + 1, objects_bytes = c.objects_bytes + ${bytes}
+            FROM ${raw(PLAN_LIMITS)} p
+            WHERE c.id = ${companyId} AND c.deleting_at IS NULL AND p.code = c.plan_code
+              AND c.objects_count + 1 <= p.limit_objects_count
+              AND c.objects_bytes + ${bytes} <= p.limit_objects_mb::bigint * 1048576`,
+      )) === 1
+    );
+  }
+
+  /** Gives back what reserveObject took, when the object was not stored or has been removed. */
+  async releaseObject(companyId: string, bytes: number): Promise<void> {
+    await this.db.affected(
+      sql`UPDATE companies SET objects_count = greatest(objects_count - 1, 0),
+            objects_bytes = greatest(objects_bytes - ${bytes}, 0)
+          WHERE id = ${companyId}`,
+    );
+  }
+
+  /** The company's stored objects as kept by reserveObject/releaseObject, and its creation time. */
+  async objectUsage(companyId: string): Promise<ObjectUsage> {
+    const row = await this.db.one<{ count: number; bytes: string; created_at: Date }>(
+      sql`SELECT objects_count AS count, objects_bytes AS bytes, created_at FROM companies WHERE id = ${companyId}`,
+    );
+    return { count: row!.count, bytes: Number(row!.bytes), createdAt: row!.created_at };
+  }
+
+  /** The limit_db_mb of the company's plan, read now (not from the plan cache). */
+  async dbLimitMb(companyId: string): Promise<number | null> {
+    const row = await this.db.one<{ limit: number }>(
+      sql`SELECT p.limit_db_mb AS limit FROM companies c JOIN ${raw(PLAN_LIMITS)} p ON p.code = c.plan_code WHERE c.id = ${companyId}`,
+    );
+    return row?.limit ?? null;
+  }
+
+  /**
+   * The company's own rows and their size in every table that has a company_id column (found
+   * from the catalog, so new modules are counted without being listed here; views are not), plus its row in
+   * companies. Sizes are the rows' on-disk width (pg_column_size), without index overhead.
+   */
+  async tableUsage(companyId: string): Promise<TableBytes[]> {
+    const tables = await this.db.rows<{ table_name: string }>(
+      sql`SELECT c.table_name FROM information_schema.columns c
+          JOIN information_schema.tables t USING (table_schema, table_name)
+          WHERE c.table_schema = current_schema() AND c.column_name = 'company_id' AND t.table_type = 'BASE TABLE'
+          ORDER BY c.table_name`,
+    );
+    const usage: TableBytes[] = [];
+    // One table at a time: inside a transaction they share its one connection.
+    for (const name of ['companies', ...tables.map((t) => t.table_name)]) {
+      const column = name === 'companies' ? 'id' : 'company_id';
+      const row = await this.db.one<{ rows: number; bytes: string }>(
+        sql`SELECT count(*)::int AS rows, coalesce(sum(pg_column_size(t.*)), 0)::bigint AS bytes
+            FROM ${raw(`"${name}"`)} t WHERE ${raw(column)} = ${companyId}`,
+      );
+      usage.push({ name, rows: row!.rows, bytes: Number(row!.bytes) });
+    }
+    return usage;
+  }
+}
+
+export const toMb = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 1000) / 1000;

@@ -1,0 +1,61 @@
+import { Column, PrimaryColumn } from 'typeorm';
+import { OwningCompany } from '../../../database/company-reference';
+
+/**
+ * The columns of a company's kept list totals (`table`, e.g. `deal_counts`; written by
+ * keptCountsMigration, src/database/kept-counts.ts): one row per company, list filter and
+ * slot. A resource's count entity is `@Entity('deal_counts') class … extends KeptCounts('deal_counts')`.
+ */
+export function KeptCounts(table: string) {
+  const pkey = `${table}_pkey`;
+  abstract class KeptCountsTable {
+    @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: pkey })
+    company_id: string;
+
+    @OwningCompany(`${table}_company_fkey`) company?: unknown;
+
+    @PrimaryColumn({ type: 'varchar', length: 128, primaryKeyConstraintName: pkey })
+    filter: string;
+
+    @PrimaryColumn({ type: 'smallint', primaryKeyConstraintName: pkey })
+    slot: number;
+
+    @Column({ type: 'bigint' })
+    total: string;
+  }
+  return KeptCountsTable;
+}
+
+/**
+ * The key columns and the count of a company's kept day sums (`table`, e.g. `deal_day_sums`;
+ * written by keptSumsMigration): one row per company, group (`dim`, `key`), part, UTC day and
+ * slot. The entity adds one `numeric` column per measure.
+ */
+export function KeptDaySums(table: string) {
+  const pkey = `${table}_pkey`;
+  abstract class KeptDaySumsTable {
+    @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: pkey })
+    company_id: string;
+
+    @OwningCompany(`${table}_company_fkey`) company?: unknown;
+
+    @PrimaryColumn({ type: 'varchar', length: 32, primaryKeyConstraintName: pkey })
+    dim: string;
+
+    @PrimaryColumn({ type: 'varchar', length: 16, primaryKeyConstraintName: pkey })
+    part: string;
+
+    @PrimaryColumn({ type: 'date', primaryKeyConstraintName: pkey })
+    day: string;
+
+    @PrimaryColumn({ type: 'varchar', length: 64, primaryKeyConstraintName: pkey })
+    key: string;
+
+    @PrimaryColumn({ type: 'smallint', primaryKeyConstraintName: pkey })
+    slot: number;
+
+    @Column({ type: 'bigint' })
+    count: string;
+  }
+  return KeptDaySumsTable;
+}

@@ -1,0 +1,37 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { CompaniesModule, CompanyLifecycle } from '../../companies/companies.face';
+import { MediaModule } from '../../storage/storage.face';
+import { DocsController } from './docs.controller';
+import { DocsSettingsReader } from './docs-ports';
+import { DocsRepository } from './docs.repository';
+import { DocsService } from './docs.service';
+import { DocumentGenerator } from './generator/document-generator';
+import { DocsSettingsRepository } from './settings/docs-settings.repository';
+
+/**
+ * Docs: the registry of generated documents, the requisites they carry, and the generator
+ * other modules call (spec 4.8, CONTRACT 9). See docs/documents.md.
+ */
+@Module({
+  imports: [CompaniesModule, MediaModule],
+  controllers: [DocsController],
+  providers: [
+    DocsService,
+    DocsRepository,
+    DocsSettingsRepository,
+    DocumentGenerator,
+    { provide: DocsSettingsReader, useExisting: DocsSettingsRepository },
+  ],
+  exports: [DocumentGenerator, DocsSettingsReader],
+})
+export class DocsModule implements OnModuleInit {
+  constructor(
+    private readonly lifecycle: CompanyLifecycle,
+    private readonly settings: DocsSettingsRepository,
+  ) {}
+
+  /** Every new company starts with empty settings, in the transaction that creates it. */
+  onModuleInit(): void {
+    this.lifecycle.onCompanyCreated((companyId) => this.settings.createFor(companyId));
+  }
+}

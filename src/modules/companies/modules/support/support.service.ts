@@ -1,0 +1,108 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional } from '@nestjs-cls/transactional';
+import { CompanyAccess } from '../../../../core/access/company-access';
+import { AuthContext } from '../../../../core/auth/auth-context';
+import { AppException, found } from '../../../../core/http/app.exception';
+import { Page } from '../../../../core/pagination/page';
+import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
+import {
+  CreateMessageDto,
+  CreateTicketDto,
+  ListTicketsQueryDto,
+  MessageDto,
+  TicketDto,
+  UpdateMessageDto,
+  UpdateTicketDto,
+} from './dto/support.dto';
+import { SupportRepository } from './support.repository';
+
+/** Spec section 8. */
+export const MAX_PENDING_TICKETS = 10;
+export const MAX_MESSAGES_IN_ROW = 3;
+
+/**
+ * Tickets and their messages (spec 4.4, CONTRACT 8). Both limits are checked under a lock taken
+ * in the inserting transaction (the company's ticket creations, the ticket's messages), so they
+ * hold for concurrent requests on any number of instances.
+ */
+@Injectable()
+export class SupportService {
+  constructor(private readonly support: SupportRepository) {}
+
+  list(company: CompanyAccess, query: ListTicketsQueryDto): Promise<Page<TicketDto>> {
+    return this.support.list(company.companyId, query);
+  }
+
+  async get(company: CompanyAccess, id: string): Promise<TicketDto> {
+    return found(await this.support.findTicket(company.companyId, id), 'Ticket');
+  }
+
+  /** A pending ticket whose opening text is its first message; the 11th pending one is refused. */
+  @Transactional()
+  async create(company: CompanyAccess, auth: AuthContext, dto: CreateTicketDto): Promise<TicketDto> {
+    await this.support.lockTicketCreation(company.companyId);
+    if ((await this.support.countPending(company.companyId)) >= MAX_PENDING_TICKETS) {
+      throw new AppException(
+        'limit_exceeded',
+        `The company already has ${MAX_PENDING_TICKETS} pending tickets; close or revoke one first`,
+      );
+    }
+    const ticket = await this.support.createTicket({
+      company_id: company.companyId,
+      initiator_id: auth.account.id,
+      theme: dto.theme,
+    });
+    const opening = await this.support.createMessage({
+      company_id: company.companyId,
+      ticket_id: ticket.id,
+      account_id: auth.account.id,
+      text: dto.text,
+      is_tech: auth.account.is_admin,
+    });
+    // The opening message's author is the initiator.
+    return { ...ticket, initiator: opening.account, last_message: opening };
+  }
+
+  /** pending → closed | revoked; the status the ticket already has: unchanged; anything else: 409. */
+  async update(company: CompanyAccess, id: string, dto: UpdateTicketDto): Promise<TicketDto> {
+    if (dto.status !== 'pending') {
+      const moved = await this.support.moveFromPending(company.companyId, id, dto.status);
+      if (moved) return moved;
+    }
+    const ticket = await this.get(company, id);
+    if (ticket.status === dto.status) return ticket;
+    throw AppException.conflict(`A ${ticket.status} ticket cannot become ${dto.status}`);
+  }
+
+  listMessages(company: CompanyAccess, ticketId: string, query: PageQueryDto): Promise<Page<MessageDto>> {
+    return this.support.listMessages(company.companyId, ticketId, query);
+  }
+
+  /**
+   * Posts to a pending ticket (409 conflict otherwise). The author's 4th message in a row is
+   * refused: a run ends with a message by any other account, technical support included.
+   */
+  @Transactional()
+  async post(company: CompanyAccess, auth: AuthContext, ticketId: string, dto: CreateMessageDto): Promise<MessageDto> {
+    const status = found(await this.support.lockTicket(company.companyId, ticketId), 'Ticket');
+    if (status !== 'pending') throw AppException.conflict(`The ticket is ${status}: it takes no more messages`);
+    const latest = await this.support.latestAuthors(company.companyId, ticketId, MAX_MESSAGES_IN_ROW);
+    if (latest.length === MAX_MESSAGES_IN_ROW && latest.every((author) => author === auth.account.id)) {
+      throw new AppException(
+        'limit_exceeded',
+        `At most ${MAX_MESSAGES_IN_ROW} messages in a row; wait for an answer before writing again`,
+      );
+    }
+    return this.support.createMessage({
+      company_id: company.companyId,
+      ticket_id: ticketId,
+      account_id: auth.account.id,
+      text: dto.text,
+      is_tech: auth.account.is_admin,
+    });
+  }
+
+  async setRead(company: CompanyAccess, ticketId: string, id: string, dto: UpdateMessageDto): Promise<MessageDto> {
+    return found(await this.support.setRead(company.companyId, ticketId, id, dto.read), 'Message');
+  }
+}

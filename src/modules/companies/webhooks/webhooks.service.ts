@@ -1,0 +1,87 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CompanyRecords } from '../../../core/records/company-records';
+import { CompanyAccess } from '../../../core/access/company-access';
+import { AuditedKeys } from '../../../core/audit/audited-keys';
+import { AppException, found } from '../../../core/http/app.exception';
+import { Page } from '../../../core/pagination/page';
+import { PageQueryDto } from '../../../core/pagination/page-query.dto';
+import { CreateWebhookDto, DeliveryDto, UpdateWebhookDto, WebhookDto, WebhookWithSecretDto } from './dto/webhook.dto';
+import { WEBHOOK_SETTINGS, WebhookSettings } from './webhook-settings';
+import { newWebhookSecret } from './webhook-signature';
+import { checkWebhookUrl, UnsafeWebhookUrl } from './webhook-url';
+import { WebhooksRepository } from './webhooks.repository';
+
+const EVERY_EVENT = '*';
+
+@Injectable()
+export class WebhooksService extends CompanyRecords<WebhooksRepository> {
+  constructor(
+    private readonly webhooks: WebhooksRepository,
+    private readonly auditedKeys: AuditedKeys,
+    @Inject(WEBHOOK_SETTINGS) private readonly settings: WebhookSettings,
+  ) {
+    super(webhooks, 'Webhook');
+  }
+
+  async create(company: CompanyAccess, dto: CreateWebhookDto): Promise<WebhookWithSecretDto> {
+    await this.checkUrl(dto.url);
+    this.checkEvents(dto.events);
+    const secret = newWebhookSecret();
+    const webhook = await this.webhooks.create(company.companyId, {
+      url: dto.url,
+      events: [...new Set(dto.events)],
+      description: dto.description ?? null,
+      secret,
+    });
+    return { ...webhook, secret };
+  }
+
+  async update(company: CompanyAccess, id: string, dto: UpdateWebhookDto): Promise<WebhookDto> {
+    if (dto.url !== undefined) await this.checkUrl(dto.url);
+    if (dto.events !== undefined) this.checkEvents(dto.events);
+    return found(
+      await this.webhooks.update(company.companyId, id, {
+        ...dto,
+        ...(dto.events && { events: [...new Set(dto.events)] }),
+      }),
+      'Webhook',
+    );
+  }
+
+  async remove(company: CompanyAccess, id: string): Promise<void> {
+    if (!(await this.webhooks.remove(company.companyId, id))) throw AppException.notFound('Webhook');
+  }
+
+  async rotateSecret(company: CompanyAccess, id: string): Promise<WebhookWithSecretDto> {
+    const secret = newWebhookSecret();
+    const webhook = found(await this.webhooks.rotateSecret(company.companyId, id, secret), 'Webhook');
+    return { ...webhook, secret };
+  }
+
+  deliveries(webhookId: string, query: PageQueryDto): Promise<Page<DeliveryDto>> {
+    return this.webhooks.listDeliveries(webhookId, query);
+  }
+
+  async retry(webhookId: string, deliveryId: string): Promise<DeliveryDto> {
+    return found(await this.webhooks.retryDelivery(webhookId, deliveryId), 'Delivery');
+  }
+
+  private async checkUrl(url: string): Promise<void> {
+    try {
+      await checkWebhookUrl(url, this.settings.allowPrivate);
+    } catch (error) {
+      if (error instanceof UnsafeWebhookUrl) throw AppException.validation([{ field: 'url', message: error.message }]);
+      throw error;
+    }
+  }
+
+  /** Audit keys of the company's changes, or `*`; read codes are never audited, so never events. */
+  private checkEvents(events: string[]): void {
+    const unknown = events.flatMap((event, i) =>
+      event === EVERY_EVENT || this.auditedKeys.has(event)
+        ? []
+        : [{ field: `events.${i}`, message: `${event} is not the audit key of a change, nor *` }],
+    );
+    if (unknown.length > 0) throw AppException.validation(unknown);
+  }
+}

@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { listPage, Where } from '../../../core/pagination/list';
+import { Page } from '../../../core/pagination/page';
+import { PageQueryDto } from '../../../core/pagination/page-query.dto';
+import { Db } from '../../../database/db';
+import { sql } from '../../../database/sql';
+import { Row, Table } from '../../../database/table';
+import type { PartnerApplicationDto } from './dto/partner.dto';
+import { PartnerApplicationEntity } from './partner-application.entity';
+
+const applications = new Table(PartnerApplicationEntity);
+
+@Injectable()
+export class PartnersRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Holds the address's applications until the transaction ends, so the hourly count is exact. */
+  async lockAddress(clientIp: string): Promise<void> {
+    await this.db.one(sql`SELECT pg_advisory_xact_lock(hashtext(${`partner-applications:${clientIp}`}))`);
+  }
+
+  /** The address's applications of the last hour: how many, and when the oldest was sent. */
+  async lastHour(clientIp: string): Promise<{ count: number; oldest: Date | null }> {
+    return (await this.db.one<{ count: number; oldest: Date | null }>(
+      sql`SELECT count(*)::int AS count, min(created_at) AS oldest FROM partner_applications
+          WHERE client_ip = ${clientIp} AND created_at > now() - interval '1 hour'`,
+    ))!;
+  }
+
+  async create(application: Pick<Row<PartnerApplicationEntity>, 'name' | 'type' | 'email' | 'text' | 'client_ip'>) {
+    await this.db.affected(applications.insert(application));
+  }
+
+  list(query: PageQueryDto): Promise<Page<PartnerApplicationDto>> {
+    return listPage(
+      this.db,
+      {
+        from: 'partner_applications p',
+        where: new Where(sql`TRUE`),
+        orderBy: 'p.created_at DESC, p.id DESC',
+        key: ['p.id'],
+        select: applications.list('p', [
+          'id',
+          'name',
+          'type',
+          'email',
+          'text',
+          'status',
+          'client_ip',
+          'created_at',
+          'updated_at',
+        ]),
+      },
+      query,
+    );
+  }
+}
