@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
   createSourceFile,
   forEachChild,
@@ -14,7 +14,7 @@ import {
  * The dependency rule and the module boundaries of docs/architecture.md, checked over every
  * import in src/ (type-only imports included) and every SQL text in src/modules:
  * - core depends on no module, database depends on no core, common on nothing;
- * - a module reaches another only through its face, `modules/<m>/<m>.face.ts`;
+ * - a module reaches another only through its face, the one `*.face.ts` at the top of its folder;
  * - the modules' imports form no circle;
  * - a module's SQL names only its own tables (those of its entities, and the views it declares).
  */
@@ -31,15 +31,15 @@ const FORBIDDEN: Record<string, string[]> = {
 
 /** Relations a migration creates without an entity (views), by the module that owns them. */
 const DECLARED_RELATIONS: Record<string, string[]> = {
-  accounts: ['account_profiles'],
-  companies: ['company_profiles'],
-  counterparties: ['counterparty_profiles'],
-  crm: ['client_profiles'],
-  fingerprints: ['fingerprint_lifetimes'],
-  hrm: ['employee_profiles', 'hrm_member_permissions'],
-  members: ['company_memberships', 'member_permission_settings'],
-  plans: ['plan_limits'],
-  warehouse: ['catalog_unit_profiles', 'stock_position_profiles'],
+  'account/accounts': ['account_profiles'],
+  'account/fingerprints': ['fingerprint_lifetimes'],
+  'companies/companies': ['company_profiles'],
+  'companies/members': ['company_memberships', 'member_permission_settings'],
+  'companies/plans': ['plan_limits'],
+  'companies/modules/cpm': ['counterparty_profiles'],
+  'companies/modules/crm': ['client_profiles'],
+  'companies/modules/hrm': ['employee_profiles', 'hrm_member_permissions'],
+  'companies/modules/wm': ['catalog_unit_profiles', 'stock_position_profiles'],
 };
 
 function sourceFiles(directory: string): string[] {
@@ -55,12 +55,32 @@ const codeFiles = (directory: string) => sourceFiles(directory).filter((file) =>
 /** `core`, `modules`, … : the top folder of src a file or import target is in. */
 const layerOf = (path: string) => relative(SRC, path).split(/[\\/]/)[0];
 
-/** The platform module a path is in (`crm` for src/modules/companies/modules/crm/clients/…), or undefined outside src/modules. */
-const moduleOf = (path: string) =>
-  layerOf(path) === 'modules' ? relative(MODULES, path).split(/[\\/]/)[0] : undefined;
+/**
+ * The module folders: the shallowest folders of src/modules that hold a Nest module file. The
+ * folders above them are the platform's areas (account, companies, companies/modules, platform).
+ */
+function moduleFolders(directory: string): string[] {
+  const names = readdirSync(directory);
+  if (names.some((name) => name.endsWith('.module.ts'))) return [directory];
+  return names
+    .map((name) => join(directory, name))
+    .filter((path) => statSync(path).isDirectory())
+    .flatMap(moduleFolders);
+}
 
-/** The face of a module: the one file another module may import. */
-const faceOf = (module: string) => join(MODULES, module, `${module}.face`);
+const MODULE_FOLDERS = moduleFolders(MODULES);
+
+/** The platform module a path is in, named by its folder (`companies/modules/crm`), or undefined outside one. */
+const moduleOf = (path: string) => {
+  const folder = MODULE_FOLDERS.find((candidate) => path.startsWith(candidate + sep));
+  return folder === undefined ? undefined : relative(MODULES, folder);
+};
+
+/** The face of a module: the one file at the top of its folder another module may import. */
+const faceOf = (module: string) => {
+  const face = readdirSync(join(MODULES, module)).find((name) => name.endsWith('.face.ts'));
+  return face === undefined ? undefined : join(MODULES, module, face.replace(/\.ts$/, ''));
+};
 
 /** Each relative import of a file, resolved to a path without extension. */
 function importsOf(file: string, text = readFileSync(file, 'utf8')): string[] {
@@ -201,9 +221,9 @@ describe('module faces', () => {
 
   it('a face exports neither a repository nor an entity', () => {
     const { getMetadataArgsStorage } = require('typeorm') as typeof import('typeorm');
-    const modules = readdirSync(MODULES).filter((module) => existsSync(`${faceOf(module)}.ts`));
+    const modules = MODULE_FOLDERS.map((folder) => relative(MODULES, folder)).filter((module) => faceOf(module));
     const exported = modules.flatMap((module) =>
-      Object.entries(require(faceOf(module)) as Record<string, unknown>).map(([name, value]) => ({
+      Object.entries(require(faceOf(module)!) as Record<string, unknown>).map(([name, value]) => ({
         module,
         name,
         value,
@@ -227,7 +247,9 @@ describe('module faces', () => {
   });
 
   it("a module's vocabulary imports only core, and src/vocabulary.ts only the modules' vocabularies", () => {
-    const vocabularies = codeFiles(MODULES).filter((file) => file.endsWith(`${moduleOf(file)}.vocabulary.ts`));
+    const vocabularies = codeFiles(MODULES).filter(
+      (file) => file.endsWith('.vocabulary.ts') && dirname(file) === join(MODULES, moduleOf(file) ?? ''),
+    );
     const strays = vocabularies.flatMap((file) =>
       importsOf(file)
         .filter((target) => layerOf(target) !== 'core')

@@ -1,20 +1,27 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { PermissionDeclarations } from './core/access/permission-codes';
 import { declareTag, tagDescription } from './core/openapi/tags';
 import { PERMISSION_CODES, PERMISSIONS } from './vocabulary';
 
+/** The vocabulary files under a folder of src/modules, each at the top of its module's folder. */
+function vocabularyFiles(directory: string): string[] {
+  return readdirSync(directory).flatMap((name) => {
+    const path = join(directory, name);
+    if (statSync(path).isDirectory()) return vocabularyFiles(path);
+    return name.endsWith('.vocabulary.ts') ? [path] : [];
+  });
+}
+
 /** Every module's vocabulary file, loaded: its exported permission declarations. */
 function moduleDeclarations(): { module: string; codes: string[] }[] {
   const modules = join(__dirname, 'modules');
-  return readdirSync(modules).flatMap((module) => {
-    const file = join(modules, module, `${module}.vocabulary.ts`);
-    if (!existsSync(file)) return [];
+  return vocabularyFiles(modules).map((file) => {
     const exported = require(file) as Record<string, PermissionDeclarations>;
     const codes = Object.entries(exported)
       .filter(([name]) => name.endsWith('_PERMISSIONS'))
       .flatMap(([, declarations]) => Object.keys(declarations));
-    return [{ module, codes }];
+    return { module: relative(modules, file), codes };
   });
 }
 

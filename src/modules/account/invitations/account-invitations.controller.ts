@@ -2,9 +2,12 @@ import { Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/comm
 import { ApiTags } from '@nestjs/swagger';
 import { AuthContext, CurrentAuth } from '../../../core/auth/auth-context';
 import { UuidParam } from '../../../core/http/validation';
-import { AccountInvitationQueryDto } from '../../companies/invitations/dto/account-invitation-query.dto';
-import { InvitationAnswerDto, InvitationDto } from '../../companies/invitations/dto/invitation.dto';
-import { InvitationsService } from '../../companies/invitations/invitations.service';
+import {
+  AccountInvitationQueryDto,
+  InvitationAnswerDto,
+  InvitationDto,
+  InvitationsService,
+} from '../../companies/invitations/invitations.face';
 import { AccountDto } from '../accounts/accounts.face';
 import { Endpoint } from '../../../core/openapi/endpoint.decorator';
 
