@@ -2,7 +2,7 @@ import type { AccountsRepository } from './accounts.repository';
 import type { SessionsRepository } from './sessions.repository';
 
 /**
- * What sign-in (modules/auth) may do with accounts: create one, find one, confirm it, set its
+ * What sign-in (account/auth) may do with accounts: create one, find one, confirm it, set its
  * password. Provided by AccountsRepository (accounts.module.ts); the class is the injection token.
  */
 export abstract class AccountRecords {}

@@ -1,5 +1,5 @@
 import type { FingerprintsRepository } from './fingerprints.repository';
 
-/** What sign-in (modules/auth) may do with fingerprints: use one to sign in. Provided by FingerprintsRepository. */
+/** What sign-in (account/auth) may do with fingerprints: use one to sign in. Provided by FingerprintsRepository. */
 export abstract class FingerprintSignIn {}
 export interface FingerprintSignIn extends Pick<FingerprintsRepository, 'useForSignIn'> {}
