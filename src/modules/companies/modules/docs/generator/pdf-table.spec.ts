@@ -34,9 +34,12 @@ describe('PDF tables', () => {
       const pages = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
         .split('\f')
         .filter((page) => page.trim() !== '');
-      // The tall row does not fit under the title: it takes the next page whole, cut to it, and
-      // the next row starts a page of its own under the repeated header.
+      // The tall row does not fit under the title: it takes the next page whole with its header
+      // (no page ends with a header alone), cut to the page, and the next row starts a page of
+      // its own under the repeated header.
       expect(pages).toHaveLength(3);
+      expect(pages[0]).toMatch(/^\s*Таблица\s*$/);
+      expect(pages[1]).toMatch(/^\s*Название\s+Описание\s+Первая/);
       expect(pages[1]).toContain('слово0');
       expect(pages[1]).toContain('…');
       expect(pages[1]).not.toContain('слово3999');

@@ -82,13 +82,17 @@ export function pdfWorkerMain(): void {
       ? 0
       : Math.min(doc.heightOfString(text, { width: room }), most);
 
-  const drawRow = (cells: ReadonlyArray<string>, font: string) => {
+  /** A row's cell heights (0 for one line) and its own height, in the current table's columns. */
+  const measure = (cells: ReadonlyArray<string>, font: string, headerRoom: number) => {
     doc.font(font).fontSize(9);
-    const columns = widths!;
     // A row never outgrows a page under the header.
-    const most = bottom - doc.page.margins.top - headerHeight - 2 * pad;
-    const heights = columns.map((w, i) => cellHeight(cells[i] ?? '', w - 2 * pad, most));
-    const height = Math.max(lineRow, ...heights.map((h) => h + 2 * pad));
+    const most = bottom - doc.page.margins.top - headerRoom - 2 * pad;
+    const heights = widths!.map((w, i) => cellHeight(cells[i] ?? '', w - 2 * pad, most));
+    return { heights, height: Math.max(lineRow, ...heights.map((h) => h + 2 * pad)) };
+  };
+
+  const drawRow = (cells: ReadonlyArray<string>, font: string) => {
+    const { heights, height } = measure(cells, font, headerHeight);
     if (doc.y + height > bottom) {
       doc.addPage();
       if (font === 'body') drawRow(header, 'bold');
@@ -96,7 +100,7 @@ export function pdfWorkerMain(): void {
     }
     const y = doc.y;
     let x = left;
-    columns.forEach((w, i) => {
+    widths!.forEach((w, i) => {
       const text = cells[i] ?? '';
       // One line is drawn without pdfkit's line wrapper, which is most of its per-cell cost.
       if (heights[i] === 0) doc.text(text, x + pad, y + pad, { lineBreak: false });
@@ -114,10 +118,25 @@ export function pdfWorkerMain(): void {
     if (font === 'bold') headerHeight = height;
   };
 
-  /** Lays the table out by `rows` (the first batch, or none) and draws its header, once per table. */
+  /** The current table's name, drawn with its header. */
+  let name: string | null = null;
+
+  /**
+   * Lays the table out by `rows` (the first batch, or none) and draws its name and header, once
+   * per table. They start a new page when the first row would not fit under them, so no page
+   * ends with a table's name or header alone.
+   */
   const ensureHeader = (rows: ReadonlyArray<ReadonlyArray<string>>) => {
     if (widths !== null) return;
     widths = layOut(rows);
+    const nameHeight = name === null ? 0 : doc.font('bold').fontSize(12).heightOfString(name, { width }) + lineRow / 4;
+    const headerRoom = measure(header, 'bold', 0).height;
+    const first = rows.length > 0 ? measure(rows[0], 'body', headerRoom).height : 0;
+    if (doc.y + nameHeight + headerRoom + first > bottom && doc.y > doc.page.margins.top) doc.addPage();
+    if (name !== null) {
+      doc.font('bold').fontSize(12).text(name, left, doc.y, { width });
+      doc.moveDown(0.25);
+    }
     drawRow(header, 'bold');
   };
 
@@ -125,16 +144,12 @@ export function pdfWorkerMain(): void {
   doc.font('body').fontSize(10);
   for (const line of data.subtitle) doc.text(line, { width });
 
-  const startTable = (name: string | null, columns: string[]) => {
+  const startTable = (tableName: string | null, columns: string[]) => {
     ensureHeader([]);
     header = columns;
     widths = null;
+    name = tableName;
     doc.moveDown(0.5);
-    if (name !== null) {
-      if (doc.y > bottom - 3 * lineRow) doc.addPage();
-      doc.font('bold').fontSize(12).text(name, left, doc.y, { width });
-      doc.moveDown(0.25);
-    }
   };
 
   parentPort.on('message', (message: PdfWorkerMessage) => {
