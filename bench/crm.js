@@ -106,7 +106,7 @@ async function main() {
         await db.connect();
         try {
           await seed(db, accountId, companyId);
-          const { clientList } = require('../dist/modules/crm/clients/clients.repository');
+          const { clientList } = require('../dist/modules/companies/modules/crm/clients/clients.repository');
           await explainLists(db, LISTS, (query) => clientList(companyId, query), ['crm_clients']);
         } finally {
           await db.end();

@@ -186,8 +186,8 @@ async function main() {
                 .replace('{employee}', ids.rows[0].employee);
             }
           }
-          const { dealList, dealBoard } = require('../dist/modules/deals/deals/deals.repository');
-          const { dealAnalysisStatements } = require('../dist/modules/deals/analysis/analysis.repository');
+          const { dealList, dealBoard } = require('../dist/modules/companies/modules/dm/deals/deals.repository');
+          const { dealAnalysisStatements } = require('../dist/modules/companies/modules/dm/analysis/analysis.repository');
           await explainLists(db, LISTS, (query) => dealList(companyId, query), ['deals']);
           await explainStatements(db, {
             'board (group_by=status, limit 20)': dealBoard(companyId, { page: 1, limit: 20 }),

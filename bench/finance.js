@@ -111,7 +111,7 @@ async function seed(db, accountId, companyId) {
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the analyses' exact statements (the built repository's). */
 async function explainAnalyses(db, companyId, values) {
-  const { analysisStatements } = require('../dist/modules/finance/analysis/analysis.repository');
+  const { analysisStatements } = require('../dist/modules/companies/modules/fm/analysis/analysis.repository');
   for (const analysis of ANALYSES) {
     const query = { currency: 'RUB', ...fill(analysis.query, values) };
     const statement = analysis.path.endsWith('summary')
@@ -154,7 +154,7 @@ async function main() {
             monthStart: new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), 1)).toISOString(),
             monthEnd: new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1) - 1).toISOString(),
           };
-          const { transactionList } = require('../dist/modules/finance/transactions/transactions.repository');
+          const { transactionList } = require('../dist/modules/companies/modules/fm/transactions/transactions.repository');
           const lists = LISTS.map((list) => ({ name: list.name, query: fill(list.query, values) }));
           // The exact total of a filter matching half the company (direction) counts most of the table.
           await explainLists(db, lists, (query) => transactionList(companyId, query), ['transactions'], {

@@ -10,8 +10,8 @@ const { monitorEventLoopDelay } = require('node:perf_hooks');
 const { mkdtempSync, rmSync, statSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { RENDERERS } = require('../dist/modules/docs/generator/renderers');
-const { ROSTER_COLUMNS, ROSTER_TITLE } = require('../dist/modules/hrm/report/roster-report.service');
+const { RENDERERS } = require('../dist/modules/companies/modules/docs/generator/renderers');
+const { ROSTER_COLUMNS, ROSTER_TITLE } = require('../dist/modules/companies/modules/hrm/report/roster-report.service');
 
 const COUNT = Number(process.argv[2] ?? 10_000);
 

@@ -121,8 +121,8 @@ async function seed(db, accountId, companyId) {
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the statements the service runs for each list and analysis. */
 async function explain(db, companyId) {
-  const { employeeList } = require('../dist/modules/hrm/employees/employees.repository');
-  const { analysisStatements } = require('../dist/modules/hrm/analysis/analysis.repository');
+  const { employeeList } = require('../dist/modules/companies/modules/hrm/employees/employees.repository');
+  const { analysisStatements } = require('../dist/modules/companies/modules/hrm/analysis/analysis.repository');
   const { listStatements } = require('../dist/core/pagination/list');
   const statements = [];
   for (const list of LISTS) {

@@ -296,7 +296,7 @@ function measuredLists() {
  * figures, which on a loaded machine carry the Node process's queueing too.
  */
 async function databaseTimes(db, companyId, measured) {
-  const { countWindowStatement, logList } = require('../dist/modules/logs/logs.repository');
+  const { countWindowStatement, logList } = require('../dist/modules/companies/modules/logs/logs.repository');
   const { listStatements } = require('../dist/core/pagination/list');
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const rows = {};

@@ -121,7 +121,7 @@ async function main() {
         let newest;
         try {
           await seed(db, account.id, company.id);
-          const { ticketList } = require('../dist/modules/support/support.repository');
+          const { ticketList } = require('../dist/modules/companies/modules/support/support.repository');
           await explainLists(db, LISTS, (query) => ticketList(company.id, query), [
             'support_tickets',
             'support_messages',

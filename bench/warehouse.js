@@ -125,7 +125,7 @@ async function main() {
           ).rows.map((row) => row.id);
           const fill = (query) =>
             Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === '{unit}' ? unitIds[1] : v]));
-          const { balanceList, positionList } = require('../dist/modules/warehouse/stock/stock.repository');
+          const { balanceList, positionList } = require('../dist/modules/companies/modules/wm/stock/stock.repository');
           await explainLists(db, BALANCE_LISTS, (query) => balanceList(companyId, query), ['stock_positions']);
           await explainLists(
             db,
