@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { KeptCounts, KeptSums, keptTriggersMigration } from '../kept-counts';
+import { KEPT_COUNTS_1797600000000, KEPT_SUMS_1797600000002 } from '../kept-declarations';
 
 /**
  * A counter of the writes that can change a transaction search's matches (issue 29): every
@@ -7,53 +8,17 @@ import { KeptCounts, KeptSums, keptTriggersMigration } from '../kept-counts';
  * categories adds 1 to one of the company's slot rows of `transaction_search_writes`, in its own
  * transaction (src/database/kept-counts.ts, `writes`). The sum of a company's slots only grows, so
  * the repository can reuse a bounded search total counted at the same sum (docs/finance.md,
- * "Search totals"). The counter joins the tables' one kept trigger per event; the declarations
- * are written out as they are now.
+ * "Search totals"). The counter joins the tables' one kept trigger per event.
  */
 const WRITES = 'transaction_search_writes';
 
+/** The kept declarations of the three tables as migration TransactionSumsPerEmployeeAllTime left them. */
 const KEPT: Record<string, { counts?: KeptCounts; sums?: KeptSums }> = {
   transactions: {
-    counts: {
-      table: 'transactions',
-      counts: 'transaction_counts',
-      filters: {
-        direction: 'direction',
-        status: 'status',
-        currency: 'currency',
-        category_id: 'category_id',
-        employee_id: 'employee_id',
-      },
-    },
-    sums: {
-      table: 'transactions',
-      sums: 'transaction_day_sums',
-      where: `status = 'completed'`,
-      day: `(created_at AT TIME ZONE 'UTC')::date`,
-      part: 'currency',
-      dims: { '': `''`, category: 'category_id', employee: 'employee_id' },
-      measures: {
-        income: `CASE WHEN direction = 'income' THEN base_amount ELSE 0 END`,
-        expense: `CASE WHEN direction = 'expense' THEN base_amount ELSE 0 END`,
-      },
-      allTime: ['employee'],
-    },
+    counts: KEPT_COUNTS_1797600000000.transactions,
+    sums: { ...KEPT_SUMS_1797600000002.transactions, allTime: ['employee'] },
   },
-  employees: {
-    counts: { table: 'employees', counts: 'employee_counts', filters: { status: 'status' } },
-    sums: {
-      table: 'employees',
-      sums: 'employee_day_sums',
-      where: 'TRUE',
-      day: `(created_at AT TIME ZONE 'UTC')::date`,
-      part: `''`,
-      dims: { '': `''` },
-      measures: {
-        active: `CASE WHEN status = 'active' THEN 1 ELSE 0 END`,
-        inactive: `CASE WHEN status = 'inactive' THEN 1 ELSE 0 END`,
-      },
-    },
-  },
+  employees: { counts: KEPT_COUNTS_1797600000000.employees, sums: KEPT_SUMS_1797600000002.employees },
   transaction_categories: {},
 };
 
