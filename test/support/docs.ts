@@ -7,7 +7,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { CompanyAccess, CurrentCompany } from '../../src/core/access/company-access';
 import { RequirePermission } from '../../src/core/access/company-route.decorators';
-import { UploadsFirst } from '../../src/core/audit/staged-write';
+import { PreparesFirst } from '../../src/core/audit/staged-write';
 import { DocsModule } from '../../src/modules/companies/modules/docs/docs.module';
 import { DocumentGenerator } from '../../src/modules/companies/modules/docs/generator/document-generator';
 
@@ -81,7 +81,7 @@ export class GeneratedReportController {
   @Post()
   @HttpCode(HttpStatus.CREATED)
   @RequirePermission('hrm.report')
-  @UploadsFirst()
+  @PreparesFirst()
   generate(@CurrentCompany() company: CompanyAccess, @Body() body: GeneratedReportDto) {
     return this.generator.generate(company.companyId, {
       module: 'hrm',

@@ -11,7 +11,7 @@ import { AppException } from '../http/app.exception';
 import { answerData, answerMessage } from '../http/envelope.interceptor';
 import { Idempotency } from '../idempotency/idempotency';
 import { AuditTrail } from './audit-trail';
-import { StagedWrite, UPLOADS_FIRST } from './staged-write';
+import { StagedWrite, PREPARES_FIRST } from './staged-write';
 
 /** Runs of a change transaction that collides with a concurrent one (40001, 40P01), at most. */
 const COLLISION_ATTEMPTS = 3;
@@ -41,7 +41,7 @@ export class AuditInterceptor implements NestInterceptor {
     const caller = req.auth!.account;
     const companyId = req.companyAccess!.companyId;
     const exclusive = this.reflector.get<boolean>(CHANGES_COMPANY_KEY, context.getHandler()) === true;
-    const change = this.reflector.get<boolean>(UPLOADS_FIRST, context.getHandler())
+    const change = this.reflector.get<boolean>(PREPARES_FIRST, context.getHandler())
       ? this.commitStaged(context, companyId, caller.id, next)
       : this.inChangeTransaction(companyId, exclusive, async () => {
           const result = await lastValueFrom(next.handle(), { defaultValue: undefined });
@@ -93,7 +93,7 @@ export class AuditInterceptor implements NestInterceptor {
     next: CallHandler,
   ): Promise<unknown> {
     const staged = await lastValueFrom(next.handle(), { defaultValue: undefined });
-    if (!(staged instanceof StagedWrite)) throw new Error('An @UploadsFirst() route must return a StagedWrite');
+    if (!(staged instanceof StagedWrite)) throw new Error('An @PreparesFirst() route must return a StagedWrite');
     try {
       return await this.inChangeTransaction(companyId, false, async () => {
         const result = await staged.commit();

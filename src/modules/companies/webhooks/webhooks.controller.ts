@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { CompanyResources } from '../../../core/access/company-route.decorators';
+import { PreparesFirst } from '../../../core/audit/staged-write';
 import { RevealsSecret } from '../../../core/idempotency/idempotency';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { CreateWebhookDto, DeliveryDto, UpdateWebhookDto, WebhookDto, WebhookWithSecretDto } from './dto/webhook.dto';
@@ -27,6 +28,7 @@ export class WebhooksController {
   @Post()
   @Endpoint({ permission: 'webhooks.create', answer: WebhookWithSecretDto, status: HttpStatus.CREATED })
   @RevealsSecret()
+  @PreparesFirst()
   create(@CurrentCompany() company: CompanyAccess, @Body() body: CreateWebhookDto) {
     return this.webhooks.create(company, body);
   }
@@ -41,6 +43,7 @@ export class WebhooksController {
   /** Change a webhook; only the fields sent change. `active: false` pauses its deliveries */
   @Patch(':webhookId')
   @Endpoint({ permission: 'webhooks.update', answer: WebhookDto })
+  @PreparesFirst()
   update(@CurrentCompany() company: CompanyAccess, @Param('webhookId') id: string, @Body() body: UpdateWebhookDto) {
     return this.webhooks.update(company, id, body);
   }

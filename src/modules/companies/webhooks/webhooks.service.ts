@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AuditedKeys } from '../../../core/audit/audited-keys';
+import { StagedWrite } from '../../../core/audit/staged-write';
 import { AppException, found } from '../../../core/http/app.exception';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
@@ -23,28 +24,37 @@ export class WebhooksService extends CompanyRecords<WebhooksRepository> {
     super(webhooks, 'Webhook');
   }
 
-  async create(company: CompanyAccess, dto: CreateWebhookDto): Promise<WebhookWithSecretDto> {
+  /**
+   * The URL is checked before the change's transaction opens (a host's DNS answer can take
+   * seconds, and no connection or company lock waits on it); the StagedWrite writes the row.
+   */
+  async create(company: CompanyAccess, dto: CreateWebhookDto): Promise<StagedWrite<WebhookWithSecretDto>> {
     await this.checkUrl(dto.url);
     this.checkEvents(dto.events);
-    const secret = newWebhookSecret();
-    const webhook = await this.webhooks.create(company.companyId, {
-      url: dto.url,
-      events: [...new Set(dto.events)],
-      description: dto.description ?? null,
-      secret,
+    return StagedWrite.of(async () => {
+      const secret = newWebhookSecret();
+      const webhook = await this.webhooks.create(company.companyId, {
+        url: dto.url,
+        events: [...new Set(dto.events)],
+        description: dto.description ?? null,
+        secret,
+      });
+      return { ...webhook, secret };
     });
-    return { ...webhook, secret };
   }
 
-  async update(company: CompanyAccess, id: string, dto: UpdateWebhookDto): Promise<WebhookDto> {
+  /** As create: a new URL is checked before the change's transaction opens. */
+  async update(company: CompanyAccess, id: string, dto: UpdateWebhookDto): Promise<StagedWrite<WebhookDto>> {
     if (dto.url !== undefined) await this.checkUrl(dto.url);
     if (dto.events !== undefined) this.checkEvents(dto.events);
-    return found(
-      await this.webhooks.update(company.companyId, id, {
-        ...dto,
-        ...(dto.events && { events: [...new Set(dto.events)] }),
-      }),
-      'Webhook',
+    return StagedWrite.of(async () =>
+      found(
+        await this.webhooks.update(company.companyId, id, {
+          ...dto,
+          ...(dto.events && { events: [...new Set(dto.events)] }),
+        }),
+        'Webhook',
+      ),
     );
   }
 

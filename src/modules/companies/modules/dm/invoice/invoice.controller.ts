@@ -2,7 +2,7 @@ import { Body, Controller, HttpStatus, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../../../core/access/company-access';
 import { CompanyResources } from '../../../../../core/access/company-route.decorators';
-import { UploadsFirst } from '../../../../../core/audit/staged-write';
+import { PreparesFirst } from '../../../../../core/audit/staged-write';
 import { DealEntity } from '../deals/deal.entity';
 import { CreateInvoiceDto, InvoiceDocDto } from './invoice.dto';
 import { InvoiceService } from './invoice.service';
@@ -23,7 +23,7 @@ export class InvoiceController {
     answer: InvoiceDocDto,
     status: HttpStatus.CREATED,
   })
-  @UploadsFirst()
+  @PreparesFirst()
   issue(@CurrentCompany() company: CompanyAccess, @Param('dealId') id: string, @Body() body: CreateInvoiceDto) {
     return this.invoices.issue(company, id, body);
   }

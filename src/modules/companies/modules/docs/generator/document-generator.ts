@@ -46,7 +46,7 @@ export function objectPathFor(module: DocModule, type: string, format: DocFormat
  * Turns a module's data into a stored file and its Doc row (docs/documents.md, "Generator").
  * The file is rendered to a temporary file as the rows arrive (never held in memory whole),
  * stored within the plan's limits, and the Doc row is written only after that: the route
- * (`@UploadsFirst()`) returns the StagedWrite, and the audit interceptor commits the row with
+ * (`@PreparesFirst()`) returns the StagedWrite, and the audit interceptor commits the row with
  * its audit record, or abandons it (the object removed, its room released).
  */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpStatus, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../../../core/access/company-access';
-import { UploadsFirst } from '../../../../../core/audit/staged-write';
+import { PreparesFirst } from '../../../../../core/audit/staged-write';
 import { DocDto } from '../../docs/docs.face';
 import { FinanceReportDto } from './finance-report.dto';
 import { FinanceReportService } from './finance-report.service';
@@ -15,7 +15,7 @@ export class FinanceReportController {
   /** Generate the finance report (sheets: transactions, categories, credits) as XLSX or PDF (docs/finance.md) */
   @Post()
   @Endpoint({ permission: 'fm.report', answer: DocDto, status: HttpStatus.CREATED })
-  @UploadsFirst()
+  @PreparesFirst()
   generate(@CurrentCompany() company: CompanyAccess, @Body() body: FinanceReportDto) {
     return this.reports.generate(company.companyId, body);
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpStatus, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../../../core/access/company-access';
-import { UploadsFirst } from '../../../../../core/audit/staged-write';
+import { PreparesFirst } from '../../../../../core/audit/staged-write';
 import { DocDto } from '../../docs/docs.face';
 import { RosterReportDto } from './roster-report.dto';
 import { RosterReportService } from './roster-report.service';
@@ -20,7 +20,7 @@ export class RosterReportController {
     status: HttpStatus.CREATED,
     errors: { limit_exceeded: "the file would exceed the plan's file storage limits" },
   })
-  @UploadsFirst()
+  @PreparesFirst()
   generate(@CurrentCompany() company: CompanyAccess, @Body() body: RosterReportDto) {
     return this.reports.generate(company.companyId, body);
   }

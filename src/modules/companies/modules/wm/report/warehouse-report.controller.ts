@@ -1,7 +1,7 @@
 import { Body, Controller, HttpStatus, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../../../core/access/company-access';
-import { UploadsFirst } from '../../../../../core/audit/staged-write';
+import { PreparesFirst } from '../../../../../core/audit/staged-write';
 import { DocDto } from '../../docs/docs.face';
 import { WarehouseReportDto } from './warehouse-report.dto';
 import { WarehouseReportService } from './warehouse-report.service';
@@ -15,7 +15,7 @@ export class WarehouseReportController {
   /** Generate the warehouse report, one sheet per type, as XLSX (default) or PDF */
   @Post()
   @Endpoint({ permission: 'wm.report', answer: DocDto, status: HttpStatus.CREATED })
-  @UploadsFirst()
+  @PreparesFirst()
   generate(@CurrentCompany() company: CompanyAccess, @Body() body: WarehouseReportDto) {
     return this.reports.generate(company.companyId, body);
   }
