@@ -187,7 +187,9 @@ async function main() {
             }
           }
           const { dealList, dealBoard } = require('../dist/modules/companies/modules/dm/deals/deals.repository');
-          const { dealAnalysisStatements } = require('../dist/modules/companies/modules/dm/analysis/analysis.repository');
+          const {
+            dealAnalysisStatements,
+          } = require('../dist/modules/companies/modules/dm/analysis/analysis.repository');
           await explainLists(db, LISTS, (query) => dealList(companyId, query), ['deals']);
           await explainStatements(db, {
             'board (group_by=status, limit 20)': dealBoard(companyId, { page: 1, limit: 20 }),

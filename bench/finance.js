@@ -154,7 +154,9 @@ async function main() {
             monthStart: new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), 1)).toISOString(),
             monthEnd: new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1) - 1).toISOString(),
           };
-          const { transactionList } = require('../dist/modules/companies/modules/fm/transactions/transactions.repository');
+          const {
+            transactionList,
+          } = require('../dist/modules/companies/modules/fm/transactions/transactions.repository');
           const lists = LISTS.map((list) => ({ name: list.name, query: fill(list.query, values) }));
           // The exact total of a filter matching half the company (direction) counts most of the table.
           await explainLists(db, lists, (query) => transactionList(companyId, query), ['transactions'], {

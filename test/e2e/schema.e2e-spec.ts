@@ -6,7 +6,11 @@ import { rfc3339 } from '../../src/database/sql';
 import { MigrationsRunner } from '../../src/database/migrations-runner';
 import { ModuleViews1797800000020 } from '../../src/database/migrations/1797800000020-ModuleViews';
 import { COUNTERPARTY_JSON, COUNTERPARTY_PROFILES } from '../../src/modules/companies/modules/cpm/counterparties.face';
-import { CLIENT_DETAIL_JSON, CLIENT_PROFILES, CLIENT_SEARCH_TEXT } from '../../src/modules/companies/modules/crm/crm.face';
+import {
+  CLIENT_DETAIL_JSON,
+  CLIENT_PROFILES,
+  CLIENT_SEARCH_TEXT,
+} from '../../src/modules/companies/modules/crm/crm.face';
 import { EMPLOYEE_JSON, EMPLOYEE_PROFILES } from '../../src/modules/companies/modules/hrm/hrm.face';
 import {
   CATALOG_UNIT_PROFILES,

@@ -43,7 +43,9 @@ export class HealthService {
   async readiness(): Promise<DependencyHealth> {
     const health = await this.dependencies();
     if (health.database === 'down') {
-      throw new AppException('service_unavailable', 'Service not ready', [{ field: 'database', message: 'unreachable' }]);
+      throw new AppException('service_unavailable', 'Service not ready', [
+        { field: 'database', message: 'unreachable' },
+      ]);
     }
     return health;
   }

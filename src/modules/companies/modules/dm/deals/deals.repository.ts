@@ -6,12 +6,7 @@ import { raw, rfc3339, Sql, sql } from '../../../../../database/sql';
 import { Row, Table } from '../../../../../database/table';
 import { CLIENT_DETAIL_JSON, CLIENT_PROFILES } from '../../crm/crm.face';
 import { EMPLOYEE_JSON, EMPLOYEE_PROFILES } from '../../hrm/hrm.face';
-import {
-  CATALOG_UNIT_PROFILES,
-  POSITION_JSON,
-  STOCK_POSITION_PROFILES,
-  unitJson,
-} from '../../wm/warehouse.face';
+import { CATALOG_UNIT_PROFILES, POSITION_JSON, STOCK_POSITION_PROFILES, unitJson } from '../../wm/warehouse.face';
 import { DealPositionEntity } from './deal-position.entity';
 import { DealEntity } from './deal.entity';
 import { dealSearchArms, dealSearchCondition, dealWhere } from './deal-filters';
