@@ -1,29 +1,13 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsOptional, IsUUID } from 'class-validator';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { TimeWindowQueryDto } from '../../../../../../core/analysis/periods';
 import { OneOf } from '../../../../../../core/http/validators';
+import { DealFiltersDto } from '../../deals/dto/deal.dto';
 
 export const DEAL_GROUPINGS = ['type', 'status', 'employee', 'client', 'day', 'month', 'year'] as const;
 export type DealGrouping = (typeof DEAL_GROUPINGS)[number];
 
 /** The deals an analysis counts: created within the window, with the filters of the deal list. */
-export class DealAnalysisQueryDto extends TimeWindowQueryDto {
-  @IsOptional()
-  @IsUUID()
-  type_id?: string;
-
-  @IsOptional()
-  @IsUUID()
-  status_id?: string;
-
-  @IsOptional()
-  @IsUUID()
-  client_id?: string;
-
-  @IsOptional()
-  @IsUUID()
-  employee_id?: string;
-}
+export class DealAnalysisQueryDto extends IntersectionType(TimeWindowQueryDto, DealFiltersDto) {}
 
 export class GroupedDealsQueryDto extends DealAnalysisQueryDto {
   @OneOf(DEAL_GROUPINGS)

@@ -1,4 +1,4 @@
-import { ApiProperty, OmitType } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType, OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -167,7 +167,8 @@ export class UpdateDealDto extends OmitType(CreateDealDto, ['positions'] as cons
   positions?: DealPositionChangeDto[];
 }
 
-export class ListDealsQueryDto extends PageQueryDto {
+/** The filters of the deal list, which the analyses take too. */
+export class DealFiltersDto {
   @IsOptional()
   @IsUUID()
   type_id?: string;
@@ -183,7 +184,9 @@ export class ListDealsQueryDto extends PageQueryDto {
   @IsOptional()
   @IsUUID()
   employee_id?: string;
+}
 
+export class ListDealsQueryDto extends IntersectionType(PageQueryDto, DealFiltersDto) {
   /** Case-insensitive substring of the comment, the client's name or a position's name (up to 100 characters). */
   @SearchTerm()
   search?: string;
