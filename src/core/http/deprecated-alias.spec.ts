@@ -3,23 +3,30 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DECORATORS } from '@nestjs/swagger';
 import type { CompanyAccess } from '../access/company-access';
 import { DeprecatedAliasOf } from './deprecated-alias';
-import { StatusRoutes } from './status-routes';
+import { RecordRoutes } from './record-routes';
 
 class Answer {}
 
-class CanonicalController extends StatusRoutes({
+class ThingsService {
+  setStatus(_company: CompanyAccess, id: string, status: 'active') {
+    return Promise.resolve({ id, status });
+  }
+}
+
+class CanonicalController extends RecordRoutes({
+  service: ThingsService,
   param: 'thingId',
-  permission: 'crm.clients.update',
+  permission: 'crm.clients',
   answer: Answer,
-  routes: { activate: { status: 'active', summary: 'Make it active' } },
+  transitions: { activate: { status: 'active', summary: 'Make it active' } },
 }) {
   @Get(':thingId')
   get(_company: CompanyAccess, id: string) {
     return { id };
   }
 
-  setStatus(_company: CompanyAccess, id: string, status: string) {
-    return Promise.resolve({ id, status });
+  plain() {
+    return 'not a route';
   }
 }
 
@@ -34,7 +41,7 @@ describe('DeprecatedAliasOf()', () => {
     ['get', ':thingId', RequestMethod.GET],
     ['activate', ':thingId/activate', RequestMethod.POST],
   ])(
-    'serves %s (own or inherited from StatusRoutes) as a deprecated alias calling the original',
+    'serves %s (own or inherited from RecordRoutes) as a deprecated alias calling the original',
     async (name, path, method) => {
       const alias = own(name);
       expect(alias).toBeDefined();
@@ -42,15 +49,17 @@ describe('DeprecatedAliasOf()', () => {
       expect(Reflect.getMetadata(PATH_METADATA, alias)).toBe(path);
       expect(Reflect.getMetadata(METHOD_METADATA, alias)).toBe(method);
       expect(Reflect.getMetadata(DECORATORS.API_OPERATION, alias)).toMatchObject({ deprecated: true });
-      await expect(Promise.resolve(alias.call(new AliasController(), {}, 'id-1'))).resolves.toMatchObject({
+      await expect(
+        Promise.resolve(alias.call(new AliasController(new ThingsService()), {}, 'id-1')),
+      ).resolves.toMatchObject({
         id: 'id-1',
       });
     },
   );
 
-  it('leaves the canonical routes undeprecated, and plain methods (setStatus) unaliased', () => {
+  it('leaves the canonical routes undeprecated, and plain methods unaliased', () => {
     const activate = (CanonicalController.prototype as unknown as Record<string, unknown>).activate as object;
     expect(Reflect.getMetadata(DECORATORS.API_OPERATION, activate)?.deprecated).toBeUndefined();
-    expect(own('setStatus')).toBeUndefined();
+    expect(own('plain')).toBeUndefined();
   });
 });

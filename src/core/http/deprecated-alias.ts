@@ -42,7 +42,7 @@ export function DeprecatedAliasOf(canonical: Type, canonicalPath: string): Class
   };
 }
 
-/** The method names of a controller and of the classes it extends (StatusRoutes' routes), its own first, as Nest reads them. */
+/** The method names of a controller and of the classes it extends (RecordRoutes' routes), its own first, as Nest reads them. */
 function routeHandlerNames(controller: Type): string[] {
   const names = new Set<string>();
   for (

@@ -24,8 +24,9 @@ describe('thrown-errors.json', () => {
     expect(analysed['HealthController.getStatus']).toEqual({});
   });
 
-  it("reads a StatusRoutes transition (made at run time) through the controller's setStatus", () => {
+  it("reads a RecordRoutes route (made at run time) through the service's method", () => {
     expect(analysed['SourcesController.deactivate']?.conflict).toContain('The system source cannot be changed');
     expect(analysed['CatalogUnitsController.activate']).toEqual(analysed['CatalogUnitsController.deactivate']);
+    expect(analysed['DealTypesController.delete']).toHaveProperty('conflict');
   });
 });

@@ -67,18 +67,34 @@ const listed = (found: Found) =>
       .map(([code, messages]) => [code, [...messages].sort()]),
   );
 
-/** The route names of a controller that `extends StatusRoutes({ …, routes: { activate: …, … } })`. */
-function statusRouteNames(controller: ts.ClassDeclaration): string[] {
+/**
+ * The declaration of a controller that `extends RecordRoutes({ service, list: …, transitions: { activate: …, … } })`:
+ * the service's expression, and each route with the service method its handler calls.
+ */
+function recordRoutesOf(
+  controller: ts.ClassDeclaration,
+): { service: ts.Expression; routes: [string, string][] } | undefined {
   const base = controller.heritageClauses?.flatMap((clause) => clause.types)[0]?.expression;
-  if (!base || !ts.isCallExpression(base) || base.expression.getText() !== 'StatusRoutes') return [];
+  if (!base || !ts.isCallExpression(base) || base.expression.getText() !== 'RecordRoutes') return undefined;
   const [declaration] = base.arguments;
-  if (!declaration || !ts.isObjectLiteralExpression(declaration)) return [];
-  const routes = declaration.properties.find(
-    (property): property is ts.PropertyAssignment =>
-      ts.isPropertyAssignment(property) && property.name.getText() === 'routes',
-  )?.initializer;
-  if (!routes || !ts.isObjectLiteralExpression(routes)) return [];
-  return routes.properties.flatMap((property) => (property.name ? [property.name.getText()] : []));
+  if (!declaration || !ts.isObjectLiteralExpression(declaration)) return undefined;
+  const property = (name: string) =>
+    declaration.properties.find(
+      (candidate): candidate is ts.PropertyAssignment =>
+        ts.isPropertyAssignment(candidate) && candidate.name.getText() === name,
+    )?.initializer;
+  const service = property('service');
+  if (!service) return undefined;
+  const routes: [string, string][] = ['list', 'create', 'get', 'update', 'delete']
+    .filter((name) => property(name))
+    .map((name) => [name, name]);
+  const transitions = property('transitions');
+  if (transitions && ts.isObjectLiteralExpression(transitions)) {
+    for (const transition of transitions.properties) {
+      if (transition.name) routes.push([transition.name.getText(), 'setStatus']);
+    }
+  }
+  return { service, routes };
 }
 
 class Analysis {
@@ -104,10 +120,10 @@ class Analysis {
           if (!decoratorNames(member).some((name) => ROUTE_DECORATORS.has(name))) continue;
           result[`${statement.name.text}.${member.name.getText()}`] = listed(this.reach(member));
         }
-        // StatusRoutes' handlers are made at run time; each calls the controller's setStatus.
-        const setStatus = methods.find((member) => member.name.getText() === 'setStatus');
-        for (const route of setStatus ? statusRouteNames(statement) : []) {
-          result[`${statement.name.text}.${route}`] = listed(this.reach(setStatus!));
+        // RecordRoutes' handlers are made at run time; each calls the service's method it names.
+        const records = recordRoutesOf(statement);
+        for (const [route, method] of records?.routes ?? []) {
+          result[`${statement.name.text}.${route}`] = listed(this.reachMethod(records!.service, method));
         }
       }
     }
@@ -140,16 +156,35 @@ class Analysis {
       }
       if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
         const callee = this.checker.getResolvedSignature(node)?.declaration;
-        const file = callee?.getSourceFile().fileName.split('/').join(sep) ?? '';
-        if (DATABASE.some((part) => file.includes(part))) add('service_unavailable', UNAVAILABLE_MESSAGE);
-        if (callee && file.startsWith(SOURCES) && !ts.isJSDocSignature(callee)) {
-          for (const [code, messages] of this.reach(callee)) for (const message of messages) add(code, message);
+        if (callee) {
+          for (const [code, messages] of this.reachCallee(callee)) for (const message of messages) add(code, message);
         }
       }
       ts.forEachChild(node, visit);
     };
     ts.forEachChild(declaration, visit);
     return found;
+  }
+
+  /** What a call of `callee` can throw: 503 where it reaches the database, and what its body throws. */
+  private reachCallee(callee: ts.Declaration): Found {
+    const file = callee.getSourceFile().fileName.split('/').join(sep);
+    const found: Found = new Map();
+    if (DATABASE.some((part) => file.includes(part))) found.set('service_unavailable', new Set([UNAVAILABLE_MESSAGE]));
+    if (file.startsWith(SOURCES) && !ts.isJSDocSignature(callee)) {
+      for (const [code, messages] of this.reach(callee)) {
+        found.set(code, new Set([...(found.get(code) ?? []), ...messages]));
+      }
+    }
+    return found;
+  }
+
+  /** What a call of the method `name` of the instances of the class `service` names can throw. */
+  private reachMethod(service: ts.Expression, name: string): Found {
+    const [construct] = this.checker.getTypeAtLocation(service).getConstructSignatures();
+    const method = construct?.getReturnType().getProperty(name)?.valueDeclaration;
+    if (!method) throw new Error(`${service.getText()} has no method ${name}`);
+    return this.reachCallee(method);
   }
 
   private isAppException(expression: ts.Expression): boolean {

@@ -17,7 +17,7 @@ export interface EditableCompanyRows<Row, Query, Create, Update> extends Company
   update(companyId: string, id: string, dto: Update): Promise<Row | null>;
 }
 
-/** Editable company rows with a status of their own (StatusRoutes move them). */
+/** Editable company rows with a status of their own (RecordRoutes' transitions move them). */
 export interface StatusCompanyRows<Row, Query, Create, Update, Status> extends EditableCompanyRows<
   Row,
   Query,
@@ -74,7 +74,7 @@ export abstract class EditableCompanyRecords<
   }
 }
 
-/** EditableCompanyRecords with a status set as asked (the setStatus StatusRoutes call). */
+/** EditableCompanyRecords with a status set as asked (the setStatus RecordRoutes' transitions call). */
 export abstract class StatusCompanyRecords<
   R extends StatusCompanyRows<any, any, any, any, any>,
 > extends EditableCompanyRecords<R> {

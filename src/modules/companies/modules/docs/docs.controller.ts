@@ -1,24 +1,31 @@
-import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../../core/access/company-access';
 import { CompanyResources } from '../../../../core/access/company-route.decorators';
+import { RecordRoutes } from '../../../../core/http/record-routes';
+import { Endpoint } from '../../../../core/openapi/endpoint.decorator';
 import { DocEntity } from './doc.entity';
 import { DocsService } from './docs.service';
 import { DocDto, ListDocsQueryDto } from './dto/doc.dto';
 import { DocsSettingsDto, UpdateDocsSettingsDto } from './dto/docs-settings.dto';
-import { Endpoint } from '../../../../core/openapi/endpoint.decorator';
 
 @ApiTags('Docs')
 @Controller('companies/:id/modules/docs')
 @CompanyResources({ docId: DocEntity })
-export class DocsController {
-  constructor(private readonly docs: DocsService) {}
-
-  /** Generated documents, newest first, filtered by module, type and search (comment, path) */
-  @Get()
-  @Endpoint({ permission: 'docs', page: ['docs', DocDto] })
-  list(@CurrentCompany() company: CompanyAccess, @Query() query: ListDocsQueryDto) {
-    return this.docs.list(company, query);
+export class DocsController extends RecordRoutes({
+  service: DocsService,
+  param: 'docId',
+  permission: 'docs',
+  answer: DocDto,
+  list: {
+    key: 'docs',
+    query: ListDocsQueryDto,
+    summary: 'Generated documents, newest first, filtered by module, type and search (comment, path)',
+  },
+  get: { summary: "One document's metadata (download the file by its object_path)" },
+}) {
+  constructor(private readonly docs: DocsService) {
+    super(docs);
   }
 
   /** The company's requisites for documents */
@@ -33,12 +40,5 @@ export class DocsController {
   @Endpoint({ permission: 'docs.settings.update', answer: DocsSettingsDto })
   updateDocsSettings(@CurrentCompany() company: CompanyAccess, @Body() body: UpdateDocsSettingsDto) {
     return this.docs.updateSettings(company, body);
-  }
-
-  /** One document's metadata (download the file by its object_path) */
-  @Get(':docId')
-  @Endpoint({ permission: 'docs', answer: DocDto })
-  get(@CurrentCompany() company: CompanyAccess, @Param('docId') id: string) {
-    return this.docs.get(company, id);
   }
 }

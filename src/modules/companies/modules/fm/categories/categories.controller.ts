@@ -1,7 +1,9 @@
-import { Body, Controller, Delete, Get, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../../../core/access/company-access';
 import { CompanyResources, TextParams } from '../../../../../core/access/company-route.decorators';
+import { RecordRoutes } from '../../../../../core/http/record-routes';
+import { Endpoint } from '../../../../../core/openapi/endpoint.decorator';
 import { CategoriesService } from './categories.service';
 import { TransactionCategoryEntity } from './category.entity';
 import {
@@ -11,19 +13,30 @@ import {
   ListCategoriesQueryDto,
   UpdateCategoryDto,
 } from './dto/category.dto';
-import { Endpoint } from '../../../../../core/openapi/endpoint.decorator';
 
 @ApiTags('Finance')
 @Controller('companies/:id/modules/fm/transactions/categories')
 @CompanyResources({ categoryId: TransactionCategoryEntity })
-export class TransactionCategoriesController {
-  constructor(private readonly categories: CategoriesService) {}
-
-  /** Transaction categories: system ones first, then by name */
-  @Get()
-  @Endpoint({ permission: 'fm.transactions.categories', page: ['categories', CategoryDto] })
-  list(@CurrentCompany() company: CompanyAccess, @Query() query: ListCategoriesQueryDto) {
-    return this.categories.list(company, query);
+export class TransactionCategoriesController extends RecordRoutes({
+  service: CategoriesService,
+  param: 'categoryId',
+  permission: 'fm.transactions.categories',
+  answer: CategoryDto,
+  list: {
+    key: 'categories',
+    query: ListCategoriesQueryDto,
+    summary: 'Transaction categories: system ones first, then by name',
+  },
+  create: { body: CreateCategoryDto, summary: 'Create a category; its slug is category-<id>' },
+  get: { summary: 'One category' },
+  update: {
+    body: UpdateCategoryDto,
+    summary: 'Change a category; system categories: 409; a used one cannot change direction (409)',
+  },
+  delete: { answer: CategoryDeletedDto, summary: 'Delete a category; system or used by a transaction: 409' },
+}) {
+  constructor(private readonly categories: CategoriesService) {
+    super(categories);
   }
 
   /** The category with this slug (e.g. credit, dept, deal-income, deal-expense) */
@@ -32,37 +45,5 @@ export class TransactionCategoriesController {
   @TextParams('slug')
   getCategoryBySlug(@CurrentCompany() company: CompanyAccess, @Param('slug') slug: string) {
     return this.categories.getBySlug(company, slug);
-  }
-
-  @Post()
-  @Endpoint({
-    permission: 'fm.transactions.categories.create',
-    summary: 'Create a category; its slug is category-<id>',
-    answer: CategoryDto,
-    status: HttpStatus.CREATED,
-  })
-  create(@CurrentCompany() company: CompanyAccess, @Body() body: CreateCategoryDto) {
-    return this.categories.create(company, body);
-  }
-
-  /** One category */
-  @Get(':categoryId')
-  @Endpoint({ permission: 'fm.transactions.categories', answer: CategoryDto })
-  get(@CurrentCompany() company: CompanyAccess, @Param('categoryId') id: string) {
-    return this.categories.get(company, id);
-  }
-
-  /** Change a category; system categories: 409; a used one cannot change direction (409) */
-  @Patch(':categoryId')
-  @Endpoint({ permission: 'fm.transactions.categories.update', answer: CategoryDto })
-  update(@CurrentCompany() company: CompanyAccess, @Param('categoryId') id: string, @Body() body: UpdateCategoryDto) {
-    return this.categories.update(company, id, body);
-  }
-
-  /** Delete a category; system or used by a transaction: 409 */
-  @Delete(':categoryId')
-  @Endpoint({ permission: 'fm.transactions.categories.delete', answer: CategoryDeletedDto })
-  delete(@CurrentCompany() company: CompanyAccess, @Param('categoryId') id: string) {
-    return this.categories.delete(company, id);
   }
 }

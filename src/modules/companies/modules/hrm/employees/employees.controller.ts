@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../../../core/access/company-access';
 import { CompanyResources } from '../../../../../core/access/company-route.decorators';
@@ -14,16 +14,28 @@ import {
 import { EmployeeEntity } from './employee.entity';
 import { EmployeesService } from './employees.service';
 import { Endpoint } from '../../../../../core/openapi/endpoint.decorator';
-import { StatusRoutes } from '../../../../../core/http/status-routes';
+import { RecordRoutes } from '../../../../../core/http/record-routes';
 
 @ApiTags('HRM')
 @Controller('companies/:id/modules/hrm/employees')
 @CompanyResources({ employeeId: EmployeeEntity })
-export class EmployeesController extends StatusRoutes({
+export class EmployeesController extends RecordRoutes({
+  service: EmployeesService,
   param: 'employeeId',
-  permission: 'hrm.employees.update',
+  permission: 'hrm.employees',
   answer: EmployeeDto,
-  routes: {
+  list: {
+    key: 'employees',
+    query: ListEmployeesQueryDto,
+    summary: 'Employees, newest first, filtered by status and search',
+  },
+  create: { body: CreateEmployeeDto, summary: 'Create an employee card (active, no account linked)' },
+  get: { answer: EmployeeDetailDto, summary: 'One employee, with their positions' },
+  update: {
+    body: UpdateEmployeeDto,
+    summary: 'Change an employee; only the fields sent change, null clears an optional one',
+  },
+  transitions: {
     activate: {
       status: 'active',
       summary: 'Make the employee active: a linked account holds the positions’ permissions again',
@@ -35,35 +47,7 @@ export class EmployeesController extends StatusRoutes({
   },
 }) {
   constructor(private readonly employees: EmployeesService) {
-    super();
-  }
-
-  /** Employees, newest first, filtered by status and search */
-  @Get()
-  @Endpoint({ permission: 'hrm.employees', page: ['employees', EmployeeDto] })
-  list(@CurrentCompany() company: CompanyAccess, @Query() query: ListEmployeesQueryDto) {
-    return this.employees.list(company, query);
-  }
-
-  /** Create an employee card (active, no account linked) */
-  @Post()
-  @Endpoint({ permission: 'hrm.employees.create', answer: EmployeeDto, status: HttpStatus.CREATED })
-  create(@CurrentCompany() company: CompanyAccess, @Body() body: CreateEmployeeDto) {
-    return this.employees.create(company, body);
-  }
-
-  /** One employee, with their positions */
-  @Get(':employeeId')
-  @Endpoint({ permission: 'hrm.employees', answer: EmployeeDetailDto })
-  get(@CurrentCompany() company: CompanyAccess, @Param('employeeId') id: string) {
-    return this.employees.get(company, id);
-  }
-
-  /** Change an employee; only the fields sent change, null clears an optional one */
-  @Patch(':employeeId')
-  @Endpoint({ permission: 'hrm.employees.update', answer: EmployeeDto })
-  update(@CurrentCompany() company: CompanyAccess, @Param('employeeId') id: string, @Body() body: UpdateEmployeeDto) {
-    return this.employees.update(company, id, body);
+    super(employees);
   }
 
   /** Link a member's account: it inherits the card's permissions. 404 not a member; 409 the card or the account is linked already */
@@ -108,8 +92,5 @@ export class EmployeesController extends StatusRoutes({
     @Body() body: LinkPositionDto,
   ) {
     return this.employees.unlinkPosition(company, id, body.position_id);
-  }
-  setStatus(company: CompanyAccess, id: string, status: Parameters<EmployeesService['setStatus']>[2]) {
-    return this.employees.setStatus(company, id, status);
   }
 }
