@@ -11,10 +11,11 @@ import {
   Query,
   Type,
 } from '@nestjs/common';
-import { CompanyAccess, CurrentCompany } from '../access/company-access';
+import type { CompanyAccess } from '../access/company-access';
 import type { PermissionCode } from '../access/permission-codes';
-import { Endpoint, type EndpointOptions } from '../openapi/endpoint.decorator';
+import type { EndpointOptions } from '../openapi/endpoint.decorator';
 import type { ErrorCode } from './app.exception';
+import { type GeneratedRoute, GeneratedRoutes } from './generated-routes';
 
 /** What a route of the group declares: the summary a handler's doc comment would carry, and errors beyond the derived ones. */
 export interface RecordRoute {
@@ -97,25 +98,12 @@ interface DeclaredRoutes {
   transitions?: Record<string, StatusTransition<string>>;
 }
 
-/** A handler of the group: how it reads its arguments and calls the service, and how the route is declared. */
-interface GeneratedRoute {
-  name: string;
-  /** What TypeScript would emit as `design:paramtypes` for the handler's parameters (the ValidationPipe reads them). */
-  paramtypes: unknown[];
-  /** The parameter decorators after `@CurrentCompany()`, by position. */
-  params: ParameterDecorator[];
-  /** The verb decorator with its path, then those written between it and `@Endpoint` (a 200 POST's `@HttpCode`). */
-  route: MethodDecorator[];
-  endpoint: EndpointOptions;
-  call: (service: Record<string, Handler<unknown[]>>, company: CompanyAccess, args: unknown[]) => Promise<unknown>;
-}
-
 /**
  * The usual routes of a company resource, declared once per resource instead of a handler each:
  * a controller `extends RecordRoutes({ service, param, permission, answer, list: {...}, … })`
- * and writes only the routes of its own (which Nest and the document list first: the group's
- * handlers are the base class's methods). The base class injects the service; a controller with
- * routes of its own injects it again under its own name and passes it to `super`.
+ * and writes only the routes of its own (which Nest and the document list first). The base class
+ * injects the service; a controller with routes of its own injects it again under its own name
+ * and passes it to `super`.
  */
 export function RecordRoutes<S, P extends PermissionCode>(declaration: RecordRoutesDeclaration<S, P>) {
   // The conditional types above check a controller's declaration; here each route is read as declared.
@@ -132,6 +120,13 @@ export function RecordRoutes<S, P extends PermissionCode>(declaration: RecordRou
     transitions,
   } = declaration as unknown as DeclaredRoutes;
   const code = (suffix: string) => `${permission}.${suffix}` as PermissionCode;
+  const endpoint = ({ summary, errors }: RecordRoute, options: EndpointOptions) => ({
+    ...options,
+    summary,
+    ...(errors ? { errors } : {}),
+  });
+  // The routes of one record read its id from the path.
+  const byId = { paramtypes: [Object, String], params: [Param(param)] };
   const routes: GeneratedRoute[] = [];
   if (list) {
     routes.push({
@@ -139,7 +134,11 @@ export function RecordRoutes<S, P extends PermissionCode>(declaration: RecordRou
       paramtypes: [Object, list.query],
       params: [Query()],
       route: [Get()],
-      endpoint: { permission, page: [list.key, answer], ...(list.orArrayOf ? { orArrayOf: list.orArrayOf } : {}) },
+      endpoint: endpoint(list, {
+        permission,
+        page: [list.key, answer],
+        ...(list.orArrayOf ? { orArrayOf: list.orArrayOf } : {}),
+      }),
       call: (records, company, [query]) => records.list(company, query),
     });
   }
@@ -149,17 +148,16 @@ export function RecordRoutes<S, P extends PermissionCode>(declaration: RecordRou
       paramtypes: [Object, create.body],
       params: [Body()],
       route: [Post()],
-      endpoint: { permission: code('create'), answer, status: HttpStatus.CREATED },
+      endpoint: endpoint(create, { permission: code('create'), answer, status: HttpStatus.CREATED }),
       call: (records, company, [body]) => records.create(company, body),
     });
   }
   if (get) {
     routes.push({
       name: 'get',
-      paramtypes: [Object, String],
-      params: [Param(param)],
+      ...byId,
       route: [Get(`:${param}`)],
-      endpoint: { permission, answer: get.answer ?? answer },
+      endpoint: endpoint(get, { permission, answer: get.answer ?? answer }),
       call: (records, company, [id]) => records.get(company, id),
     });
   }
@@ -169,65 +167,35 @@ export function RecordRoutes<S, P extends PermissionCode>(declaration: RecordRou
       paramtypes: [Object, String, update.body],
       params: [Param(param), Body()],
       route: [Patch(`:${param}`)],
-      endpoint: { permission: code('update'), answer },
+      endpoint: endpoint(update, { permission: code('update'), answer }),
       call: (records, company, [id, body]) => records.update(company, id, body),
     });
   }
   if (remove) {
     routes.push({
       name: 'delete',
-      paramtypes: [Object, String],
-      params: [Param(param)],
+      ...byId,
       route: [Delete(`:${param}`)],
-      endpoint: { permission: code('delete'), answer: remove.answer },
+      endpoint: endpoint(remove, { permission: code('delete'), answer: remove.answer }),
       call: (records, company, [id]) => records.delete(company, id),
     });
   }
-  const declared: Record<string, RecordRoute | undefined> = {
-    list,
-    create,
-    get,
-    update,
-    delete: remove,
-    ...transitions,
-  };
-  for (const [name, { status }] of Object.entries(transitions ?? {})) {
+  for (const [name, transition] of Object.entries(transitions ?? {})) {
     routes.push({
       name,
-      paramtypes: [Object, String],
-      params: [Param(param)],
+      ...byId,
       route: [Post(`:${param}/${name}`), HttpCode(HttpStatus.OK)],
-      endpoint: { permission: code('update'), answer },
-      call: (records, company, [id]) => records.setStatus(company, id, status),
+      endpoint: endpoint(transition, { permission: code('update'), answer }),
+      call: (records, company, [id]) => records.setStatus(company, id, transition.status),
     });
   }
+  return GeneratedRoutes(service as Type<S>, routes);
+}
 
-  abstract class RecordRouteHandlers {
-    constructor(protected readonly records: S) {}
-  }
-  // What TypeScript would emit for `constructor(records: S)`: Nest injects the service by it.
-  Reflect.defineMetadata('design:paramtypes', [service], RecordRouteHandlers);
-  const prototype = RecordRouteHandlers.prototype as unknown as Record<string, unknown>;
-  for (const route of routes) {
-    const { summary, errors } = declared[route.name]!;
-    // A method named as the route (Nest and the document read the handler's name).
-    const { [route.name]: handler } = {
-      [route.name](this: RecordRouteHandlers, company: CompanyAccess, ...args: unknown[]) {
-        return route.call(this.records as Record<string, Handler<unknown[]>>, company, args);
-      },
-    };
-    Object.defineProperty(prototype, route.name, { value: handler, writable: true, configurable: true });
-    Reflect.defineMetadata('design:paramtypes', route.paramtypes, prototype, route.name);
-    // Applied last to first, as TypeScript applies the decorators written on a handler's parameters.
-    for (let position = route.params.length; position > 0; position--) {
-      route.params[position - 1](prototype, route.name, position);
-    }
-    CurrentCompany()(prototype, route.name, 0);
-    // In the order of `@Get(…) @Endpoint(…)` written above a handler (applied bottom up).
-    applyDecorators(
-      Endpoint({ ...route.endpoint, summary, ...(errors ? { errors } : {}) }),
-      ...[...route.route].reverse(),
-    )(prototype, route.name, Object.getOwnPropertyDescriptor(prototype, route.name)!);
-  }
-  return RecordRouteHandlers;
+/** The usual pair of transitions: `activate` sets `active`, `deactivate` `inactive`; neither changes a record already so. */
+export function activation(noun: string) {
+  return {
+    activate: { status: 'active', summary: `Make the ${noun} active (no change if it already is)` },
+    deactivate: { status: 'inactive', summary: `Make the ${noun} inactive (no change if it already is)` },
+  } as const;
 }

@@ -24,9 +24,10 @@ describe('thrown-errors.json', () => {
     expect(analysed['HealthController.getStatus']).toEqual({});
   });
 
-  it("reads a RecordRoutes route (made at run time) through the service's method", () => {
+  it("reads a RecordRoutes or AnalysisRoutes route (made at run time) through the provider's method", () => {
     expect(analysed['SourcesController.deactivate']?.conflict).toContain('The system source cannot be changed');
     expect(analysed['CatalogUnitsController.activate']).toEqual(analysed['CatalogUnitsController.deactivate']);
     expect(analysed['DealTypesController.delete']).toHaveProperty('conflict');
+    expect(analysed['CrmAnalysisController.getCrmAnalysisGrouped']).toHaveProperty('service_unavailable');
   });
 });

@@ -67,36 +67,6 @@ const listed = (found: Found) =>
       .map(([code, messages]) => [code, [...messages].sort()]),
   );
 
-/**
- * The declaration of a controller that `extends RecordRoutes({ service, list: …, transitions: { activate: …, … } })`:
- * the service's expression, and each route with the service method its handler calls.
- */
-function recordRoutesOf(
-  controller: ts.ClassDeclaration,
-): { service: ts.Expression; routes: [string, string][] } | undefined {
-  const base = controller.heritageClauses?.flatMap((clause) => clause.types)[0]?.expression;
-  if (!base || !ts.isCallExpression(base) || base.expression.getText() !== 'RecordRoutes') return undefined;
-  const [declaration] = base.arguments;
-  if (!declaration || !ts.isObjectLiteralExpression(declaration)) return undefined;
-  const property = (name: string) =>
-    declaration.properties.find(
-      (candidate): candidate is ts.PropertyAssignment =>
-        ts.isPropertyAssignment(candidate) && candidate.name.getText() === name,
-    )?.initializer;
-  const service = property('service');
-  if (!service) return undefined;
-  const routes: [string, string][] = ['list', 'create', 'get', 'update', 'delete']
-    .filter((name) => property(name))
-    .map((name) => [name, name]);
-  const transitions = property('transitions');
-  if (transitions && ts.isObjectLiteralExpression(transitions)) {
-    for (const transition of transitions.properties) {
-      if (transition.name) routes.push([transition.name.getText(), 'setStatus']);
-    }
-  }
-  return { service, routes };
-}
-
 class Analysis {
   private readonly checker: ts.TypeChecker;
   private readonly memo = new Map<ts.Node, Found>();
@@ -120,14 +90,62 @@ class Analysis {
           if (!decoratorNames(member).some((name) => ROUTE_DECORATORS.has(name))) continue;
           result[`${statement.name.text}.${member.name.getText()}`] = listed(this.reach(member));
         }
-        // RecordRoutes' handlers are made at run time; each calls the service's method it names.
-        const records = recordRoutesOf(statement);
-        for (const [route, method] of records?.routes ?? []) {
-          result[`${statement.name.text}.${route}`] = listed(this.reachMethod(records!.service, method));
+        // RecordRoutes' and AnalysisRoutes' handlers are made at run time; each calls one method of the provider.
+        const generated = this.generatedRoutesOf(statement);
+        for (const [route, method] of generated?.routes ?? []) {
+          result[`${statement.name.text}.${route}`] = listed(this.reachMethod(generated!.provider, method));
         }
       }
     }
     return Object.fromEntries(Object.entries(result).sort(([a], [b]) => a.localeCompare(b)));
+  }
+
+  /**
+   * The routes of a controller that `extends RecordRoutes({ service, list: …, transitions: … })` or
+   * `AnalysisRoutes({ reader, name, … })`: the provider's expression, and each route's handler
+   * name with the provider method it calls.
+   */
+  private generatedRoutesOf(
+    controller: ts.ClassDeclaration,
+  ): { provider: ts.Expression; routes: [string, string][] } | undefined {
+    const base = controller.heritageClauses?.flatMap((clause) => clause.types)[0]?.expression;
+    if (!base || !ts.isCallExpression(base)) return undefined;
+    const [declaration] = base.arguments;
+    if (!declaration || !ts.isObjectLiteralExpression(declaration)) return undefined;
+    const property = (name: string) =>
+      declaration.properties.find(
+        (candidate): candidate is ts.PropertyAssignment =>
+          ts.isPropertyAssignment(candidate) && candidate.name.getText() === name,
+      )?.initializer;
+    const names = (expression: ts.Expression | undefined) =>
+      expression
+        ? this.checker
+            .getTypeAtLocation(expression)
+            .getProperties()
+            .map((symbol) => symbol.name)
+        : [];
+    switch (base.expression.getText()) {
+      case 'RecordRoutes': {
+        const routes: [string, string][] = ['list', 'create', 'get', 'update', 'delete']
+          .filter((name) => property(name))
+          .map((name) => [name, name]);
+        for (const transition of names(property('transitions'))) routes.push([transition, 'setStatus']);
+        return { provider: property('service')!, routes };
+      }
+      case 'AnalysisRoutes': {
+        const name = property('name');
+        if (!name || !ts.isStringLiteral(name)) throw new Error(`${controller.name?.text}: AnalysisRoutes name`);
+        return {
+          provider: property('reader')!,
+          routes: [
+            [`get${name.text}Summary`, 'summary'],
+            [`get${name.text}Grouped`, 'grouped'],
+          ],
+        };
+      }
+      default:
+        return undefined;
+    }
   }
 
   /** The errors a function can throw, itself or through what it calls (cycles end where they start). */

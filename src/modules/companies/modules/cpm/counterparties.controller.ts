@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyResources } from '../../../../core/access/company-route.decorators';
 import { DeprecatedAliasOf } from '../../../../core/http/deprecated-alias';
-import { RecordRoutes } from '../../../../core/http/record-routes';
+import { activation, RecordRoutes } from '../../../../core/http/record-routes';
 import { CounterpartiesService } from './counterparties.service';
 import { CounterpartyEntity } from './counterparty.entity';
 import {
@@ -31,10 +31,7 @@ export class CounterpartiesController extends RecordRoutes({
     body: UpdateCounterpartyDto,
     summary: 'Change a counterparty; only the fields sent change, null clears an optional one',
   },
-  transitions: {
-    activate: { status: 'active', summary: 'Make the counterparty active (no change if it already is)' },
-    deactivate: { status: 'inactive', summary: 'Make the counterparty inactive (no change if it already is)' },
-  },
+  transitions: activation('counterparty'),
 }) {}
 
 /**

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyResources } from '../../../../../core/access/company-route.decorators';
-import { RecordRoutes } from '../../../../../core/http/record-routes';
+import { activation, RecordRoutes } from '../../../../../core/http/record-routes';
 import { ClientsService } from './clients.service';
 import { ClientDetailDto, CreateClientDto, ListClientsQueryDto, UpdateClientDto } from './dto/client.dto';
 import { CrmClientEntity } from './client.entity';
@@ -25,8 +25,5 @@ export class ClientsController extends RecordRoutes({
     body: UpdateClientDto,
     summary: 'Change a client; only the fields sent change, null clears an optional one',
   },
-  transitions: {
-    activate: { status: 'active', summary: 'Make the client active (no change if it already is)' },
-    deactivate: { status: 'inactive', summary: 'Make the client inactive (no change if it already is)' },
-  },
+  transitions: activation('client'),
 }) {}

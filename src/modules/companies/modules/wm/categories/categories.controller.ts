@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyResources } from '../../../../../core/access/company-route.decorators';
-import { RecordRoutes } from '../../../../../core/http/record-routes';
+import { activation, RecordRoutes } from '../../../../../core/http/record-routes';
 import { CatalogCategoriesService } from './categories.service';
 import { CatalogCategoryEntity } from './category.entity';
 import {
@@ -30,8 +30,5 @@ export class CatalogCategoriesController extends RecordRoutes({
     body: UpdateCatalogCategoryDto,
     summary: 'Change a category; a parent that is the category itself or one of its descendants is 400',
   },
-  transitions: {
-    activate: { status: 'active', summary: 'Make the category active (no change if it already is)' },
-    deactivate: { status: 'inactive', summary: 'Make the category inactive (no change if it already is)' },
-  },
+  transitions: activation('category'),
 }) {}

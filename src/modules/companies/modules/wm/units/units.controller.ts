@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyResources } from '../../../../../core/access/company-route.decorators';
-import { RecordRoutes } from '../../../../../core/http/record-routes';
+import { activation, RecordRoutes } from '../../../../../core/http/record-routes';
 import { CreateUnitDto, ListUnitsQueryDto, UnitDto, UpdateUnitDto } from './dto/unit.dto';
 import { CatalogUnitEntity } from './unit.entity';
 import { UnitsService } from './units.service';
@@ -25,8 +25,5 @@ export class CatalogUnitsController extends RecordRoutes({
     body: UpdateUnitDto,
     summary: 'Change a unit; the rules hold for the result (400); stock settings are frozen while it has stock (409)',
   },
-  transitions: {
-    activate: { status: 'active', summary: 'Make the unit active (no change if it already is)' },
-    deactivate: { status: 'inactive', summary: 'Make the unit inactive (no change if it already is)' },
-  },
+  transitions: activation('unit'),
 }) {}
