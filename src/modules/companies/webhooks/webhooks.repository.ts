@@ -15,8 +15,6 @@ import { CompanyTableRows } from '../../../core/records/company-table-rows';
 
 const webhooks = new Table(WebhookEntity);
 const deliveries = new Table(WebhookDeliveryEntity);
-const WEBHOOK_COLUMNS = { except: ['company_id'] } as const;
-const WEBHOOK = webhooks.select(undefined, WEBHOOK_COLUMNS);
 const DELIVERY_COLUMNS = { except: ['webhook_id', 'company_id'] } as const;
 const DELIVERY = `${deliveries.answer('d', DELIVERY_COLUMNS)}, e.type AS event_type`;
 
@@ -34,21 +32,11 @@ export interface ClaimedDelivery {
 @Injectable()
 export class WebhooksRepository extends CompanyTableRows<WebhookEntity, WebhookDto> implements EventOutbox {
   constructor(db: Db) {
-    super(db, webhooks, WEBHOOK);
+    super(db, webhooks);
   }
 
   list(companyId: string, query: PageQueryDto): Promise<Page<WebhookDto>> {
-    return listPage(
-      this.db,
-      {
-        from: 'webhooks w',
-        where: new Where(sql`w.company_id = ${companyId}`),
-        orderBy: 'w.created_at DESC, w.id DESC',
-        key: ['w.id'],
-        select: webhooks.answer('w', WEBHOOK_COLUMNS),
-      },
-      query,
-    );
+    return this.page('w', new Where(sql`w.company_id = ${companyId}`), 'w.created_at DESC, w.id DESC', query);
   }
 
   async update(companyId: string, id: string, changes: Partial<Row<WebhookEntity>>): Promise<WebhookDto | null> {
@@ -58,7 +46,7 @@ export class WebhooksRepository extends CompanyTableRows<WebhookEntity, WebhookD
     return this.db.one<WebhookDto>(
       sql`UPDATE webhooks SET ${set}, updated_at = now(),
             failing_since = CASE WHEN active THEN failing_since END
-          WHERE id = ${id} AND company_id = ${companyId} RETURNING ${WEBHOOK}`,
+          WHERE id = ${id} AND company_id = ${companyId} RETURNING ${this.returned}`,
     );
   }
 
@@ -71,7 +59,7 @@ export class WebhooksRepository extends CompanyTableRows<WebhookEntity, WebhookD
     return this.db.one<WebhookDto>(
       sql`UPDATE webhooks SET previous_secret = secret, previous_secret_until = now() + interval '24 hours',
             secret = ${secret}, updated_at = now()
-          WHERE id = ${id} AND company_id = ${companyId} RETURNING ${WEBHOOK}`,
+          WHERE id = ${id} AND company_id = ${companyId} RETURNING ${this.returned}`,
     );
   }
 

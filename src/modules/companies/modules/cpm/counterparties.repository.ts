@@ -6,13 +6,11 @@ import { sql } from '../../../../database/sql';
 import { Table } from '../../../../database/table';
 import { CounterpartyEntity } from './counterparty.entity';
 import type { CounterpartyDto, ListCounterpartiesQueryDto } from './dto/counterparty.dto';
-import { CompanyTableRows } from '../../../../core/records/company-table-rows';
+import { ANSWERED, CompanyTableRows } from '../../../../core/records/company-table-rows';
 
 const counterparties = new Table(CounterpartyEntity);
-const COLUMNS = { except: ['company_id'] } as const;
-const COUNTERPARTY = counterparties.select(undefined, COLUMNS);
 /** A counterparty of alias `cp` as the JSON of a CounterpartyDto: a credit's `counterparty`. */
-export const COUNTERPARTY_JSON = counterparties.json('cp', COLUMNS);
+export const COUNTERPARTY_JSON = counterparties.json('cp', ANSWERED);
 
 /**
  * What `search` matches. It must stay identical to the expression of
@@ -29,14 +27,14 @@ export function counterpartyList(companyId: string, query: ListCounterpartiesQue
       .contains(SEARCH_TEXT, query.search),
     orderBy: 'c.name, c.id',
     key: ['c.id'],
-    select: counterparties.answer('c', COLUMNS),
+    select: counterparties.answer('c', ANSWERED),
   };
 }
 
 @Injectable()
 export class CounterpartiesRepository extends CompanyTableRows<CounterpartyEntity, CounterpartyDto> {
   constructor(db: Db) {
-    super(db, counterparties, COUNTERPARTY);
+    super(db, counterparties);
   }
 
   list(companyId: string, query: ListCounterpartiesQueryDto): Promise<Page<CounterpartyDto>> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { listPage, Where } from '../../../../../core/pagination/list';
+import { Where } from '../../../../../core/pagination/list';
 import { Page } from '../../../../../core/pagination/page';
 import { Db } from '../../../../../database/db';
 import { raw, sql } from '../../../../../database/sql';
@@ -9,7 +9,6 @@ import type { DealStatusDto, ListDealStatusesQueryDto } from './dto/deal-status.
 import { CompanyTableRows } from '../../../../../core/records/company-table-rows';
 
 const statuses = new Table(DealStatusEntity);
-const STATUS = statuses.select(undefined, { except: ['company_id'] });
 const ORDER = 'sort_order, name, id';
 
 /** The pipeline every company starts with (CONTRACT 16); the first is the default. */
@@ -18,7 +17,7 @@ export const INITIAL_STATUSES = ['Ожидание', 'Согласование',
 @Injectable()
 export class DealStatusesRepository extends CompanyTableRows<DealStatusEntity, DealStatusDto> {
   constructor(db: Db) {
-    super(db, statuses, STATUS, ['name', 'comment', 'sort_order', 'color', 'is_default']);
+    super(db, statuses, ['name', 'comment', 'sort_order', 'color', 'is_default']);
   }
 
   /** The initial pipeline of a new company (in the transaction that creates it). */
@@ -38,32 +37,23 @@ export class DealStatusesRepository extends CompanyTableRows<DealStatusEntity, D
   }
 
   list(companyId: string, query: ListDealStatusesQueryDto): Promise<Page<DealStatusDto>> {
-    return listPage(
-      this.db,
-      {
-        from: 'deal_statuses s',
-        where: new Where(sql`s.company_id = ${companyId}`).contains(
-          `(s.name || ' ' || coalesce(s.comment, ''))`,
-          query.search,
-        ),
-        orderBy: 's.sort_order, s.name, s.id',
-        key: ['s.id'],
-        select: statuses.answer('s', { except: ['company_id'] }),
-      },
-      query,
+    const where = new Where(sql`s.company_id = ${companyId}`).contains(
+      `(s.name || ' ' || coalesce(s.comment, ''))`,
+      query.search,
     );
+    return this.page('s', where, 's.sort_order, s.name, s.id', query);
   }
 
   all(companyId: string): Promise<DealStatusDto[]> {
     return this.db.rows(
-      sql`SELECT ${STATUS} FROM deal_statuses WHERE company_id = ${companyId} ORDER BY ${raw(ORDER)}`,
+      sql`SELECT ${this.returned} FROM deal_statuses WHERE company_id = ${companyId} ORDER BY ${raw(ORDER)}`,
     );
   }
 
   /** The company's default status (there is always exactly one). */
   async findDefault(companyId: string): Promise<DealStatusDto> {
     return (await this.db.one<DealStatusDto>(
-      sql`SELECT ${STATUS} FROM deal_statuses WHERE company_id = ${companyId} AND is_default`,
+      sql`SELECT ${this.returned} FROM deal_statuses WHERE company_id = ${companyId} AND is_default`,
     ))!;
   }
 
@@ -87,10 +77,5 @@ export class DealStatusesRepository extends CompanyTableRows<DealStatusEntity, D
       SET sort_order = o.ord * 10, updated_at = CASE WHEN s.sort_order = o.ord * 10 THEN s.updated_at ELSE now() END
       FROM unnest(${ids}::uuid[]) WITH ORDINALITY o(id, ord)
       WHERE s.id = o.id AND s.company_id = ${companyId}`);
-  }
-
-  /** Deletes the status; the deals foreign key refuses a status in use (a foreign key violation). */
-  async delete(companyId: string, id: string): Promise<boolean> {
-    return (await this.db.affected(sql`DELETE FROM deal_statuses WHERE id = ${id} AND company_id = ${companyId}`)) > 0;
   }
 }

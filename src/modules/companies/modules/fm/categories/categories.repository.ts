@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { listPage, Where } from '../../../../../core/pagination/list';
+import { Where } from '../../../../../core/pagination/list';
 import { Page } from '../../../../../core/pagination/page';
 import { Db } from '../../../../../database/db';
 import { raw, sql } from '../../../../../database/sql';
@@ -9,8 +9,6 @@ import type { CategoryDto, CreateCategoryDto, ListCategoriesQueryDto, UpdateCate
 import { CompanyTableRows } from '../../../../../core/records/company-table-rows';
 
 const categories = new Table(TransactionCategoryEntity);
-const COLUMNS = { except: ['company_id'] } as const;
-const CATEGORY = categories.select(undefined, COLUMNS);
 
 /**
  * The four categories every company starts with (CONTRACT 14). The migration Finance gave the
@@ -27,7 +25,7 @@ export type SystemCategorySlug = (typeof SYSTEM_CATEGORIES)[number]['slug'];
 @Injectable()
 export class CategoriesRepository extends CompanyTableRows<TransactionCategoryEntity, CategoryDto> {
   constructor(db: Db) {
-    super(db, categories, CATEGORY);
+    super(db, categories);
   }
 
   async createSystemCategories(companyId: string): Promise<void> {
@@ -43,29 +41,20 @@ export class CategoriesRepository extends CompanyTableRows<TransactionCategoryEn
           INSERT INTO transaction_categories (id, company_id, name, direction, description, slug)
           SELECT new.id, ${companyId}, ${category.name}, ${category.direction}, ${category.description ?? null},
             'category-' || new.id FROM new
-          RETURNING ${CATEGORY}`,
+          RETURNING ${this.returned}`,
     ))!;
   }
 
   list(companyId: string, query: ListCategoriesQueryDto): Promise<Page<CategoryDto>> {
-    return listPage(
-      this.db,
-      {
-        from: 'transaction_categories c',
-        where: new Where(sql`c.company_id = ${companyId}`)
-          .equals('c.direction', query.direction)
-          .contains(`(c.name || ' ' || coalesce(c.description, ''))`, query.search),
-        orderBy: 'c.system DESC, c.name, c.id',
-        key: ['c.id'],
-        select: categories.answer('c', COLUMNS),
-      },
-      query,
-    );
+    const where = new Where(sql`c.company_id = ${companyId}`)
+      .equals('c.direction', query.direction)
+      .contains(`(c.name || ' ' || coalesce(c.description, ''))`, query.search);
+    return this.page('c', where, 'c.system DESC, c.name, c.id', query);
   }
 
   findBySlug(companyId: string, slug: string): Promise<CategoryDto | null> {
     return this.db.one(
-      sql`SELECT ${CATEGORY} FROM transaction_categories WHERE slug = ${slug} AND company_id = ${companyId}`,
+      sql`SELECT ${this.returned} FROM transaction_categories WHERE slug = ${slug} AND company_id = ${companyId}`,
     );
   }
 
@@ -75,7 +64,7 @@ export class CategoriesRepository extends CompanyTableRows<TransactionCategoryEn
    */
   locked(companyId: string, id: string, mode: 'share' | 'update'): Promise<CategoryDto | null> {
     return this.db.one(
-      sql`SELECT ${CATEGORY} FROM transaction_categories WHERE id = ${id} AND company_id = ${companyId}
+      sql`SELECT ${this.returned} FROM transaction_categories WHERE id = ${id} AND company_id = ${companyId}
           FOR ${raw(mode === 'share' ? 'SHARE' : 'UPDATE')}`,
     );
   }
@@ -94,14 +83,16 @@ export class CategoriesRepository extends CompanyTableRows<TransactionCategoryEn
     if (!set) return this.findOne(companyId, id);
     return this.db.one(
       sql`UPDATE transaction_categories SET ${set}, updated_at = now()
-          WHERE id = ${id} AND company_id = ${companyId} AND NOT system RETURNING ${CATEGORY}`,
+          WHERE id = ${id} AND company_id = ${companyId} AND NOT system RETURNING ${this.returned}`,
     );
   }
 
   /** Deletes a category that is not a system one; a used one is refused by the foreign key. */
-  delete(companyId: string, id: string): Promise<number> {
-    return this.db.affected(
-      sql`DELETE FROM transaction_categories WHERE id = ${id} AND company_id = ${companyId} AND NOT system`,
+  async delete(companyId: string, id: string): Promise<boolean> {
+    return (
+      (await this.db.affected(
+        sql`DELETE FROM transaction_categories WHERE id = ${id} AND company_id = ${companyId} AND NOT system`,
+      )) > 0
     );
   }
 }

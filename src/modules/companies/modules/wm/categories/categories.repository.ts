@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { listPage, Where } from '../../../../../core/pagination/list';
+import { Where } from '../../../../../core/pagination/list';
 import { Page } from '../../../../../core/pagination/page';
 import { Db } from '../../../../../database/db';
 import { sql } from '../../../../../database/sql';
@@ -9,14 +9,11 @@ import type { CatalogCategoryDto, ListCatalogCategoriesQueryDto } from './dto/ca
 import { CompanyTableRows } from '../../../../../core/records/company-table-rows';
 
 export const categories = new Table(CatalogCategoryEntity);
-/** A category as the API shows it (CatalogCategoryDto): every column but the company. */
-const CATEGORY_COLUMNS = { except: ['company_id'] } as const;
-const CATEGORY = categories.select(undefined, CATEGORY_COLUMNS);
 
 @Injectable()
 export class CatalogCategoriesRepository extends CompanyTableRows<CatalogCategoryEntity, CatalogCategoryDto> {
   constructor(db: Db) {
-    super(db, categories, CATEGORY);
+    super(db, categories);
   }
 
   list(companyId: string, query: ListCatalogCategoriesQueryDto): Promise<Page<CatalogCategoryDto>> {
@@ -24,24 +21,7 @@ export class CatalogCategoriesRepository extends CompanyTableRows<CatalogCategor
     if (query.parent_id === null) where.and(sql`c.parent_id IS NULL`);
     else where.equals('c.parent_id', query.parent_id);
     if (query.search !== undefined) where.contains(`(c.name || ' ' || coalesce(c.comment, ''))`, query.search);
-    return listPage(
-      this.db,
-      {
-        from: 'catalog_categories c',
-        where,
-        orderBy: 'c.name, c.id',
-        key: ['c.id'],
-        select: categories.answer('c', CATEGORY_COLUMNS),
-      },
-      query,
-    );
-  }
-
-  /** Whether `id` is a category of the company. */
-  async exists(companyId: string, id: string): Promise<boolean> {
-    return (
-      (await this.db.one(sql`SELECT 1 FROM catalog_categories WHERE id = ${id} AND company_id = ${companyId}`)) !== null
-    );
+    return this.page('c', where, 'c.name, c.id', query);
   }
 
   /**
