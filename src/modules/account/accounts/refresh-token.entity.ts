@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { HashedTokens } from '../../../database/hashed-tokens';
 import { SessionEntity } from './session.entity';
 import { Reference } from '../../../database/company-reference';
 
@@ -7,23 +8,13 @@ import { Reference } from '../../../database/company-reference';
  * works once (used_at); a used link presented again revokes its session (reuse detection).
  */
 @Entity('refresh_tokens')
-export class RefreshTokenEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
+export class RefreshTokenEntity extends HashedTokens('refresh_tokens') {
   @Index('refresh_tokens_session_id_idx')
   @Column({ type: 'uuid' })
   session_id: string;
 
   @Reference(() => SessionEntity, 'CASCADE') session?: SessionEntity;
 
-  @Index('refresh_tokens_token_hash_key', { unique: true })
-  @Column({ type: 'char', length: 64 })
-  token_hash: string;
-
   @Column({ type: 'timestamptz', nullable: true })
   used_at: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  created_at: Date;
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { RegisteredRelation } from '../../../database/registered-relation';
 
 /**
  * Where sessions read the lifetime of the fingerprint they were opened with: a relation (id,
@@ -6,15 +7,8 @@ import { Injectable } from '@nestjs/common';
  * its fingerprint_lifetimes view; it imports accounts, so accounts does not import its face.
  */
 @Injectable()
-export class SessionFingerprints {
-  private registered?: string;
-
-  readFrom(relation: string): void {
-    this.registered = relation;
-  }
-
-  get relation(): string {
-    if (this.registered === undefined) throw new Error('No module registers the fingerprints sessions live by');
-    return this.registered;
+export class SessionFingerprints extends RegisteredRelation {
+  constructor() {
+    super('No module registers the fingerprints sessions live by');
   }
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { HashedTokens } from '../../../database/hashed-tokens';
 import { AccountEntity } from './account.entity';
 import { Reference } from '../../../database/company-reference';
 
@@ -7,19 +8,12 @@ import { Reference } from '../../../database/company-reference';
  * refresh chain. Each refresh rotates the access token in place; revoking the row ends both.
  */
 @Entity('sessions')
-export class SessionEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
+export class SessionEntity extends HashedTokens('sessions') {
   @Index('sessions_account_id_idx')
   @Column({ type: 'uuid' })
   account_id: string;
 
   @Reference(() => AccountEntity, 'CASCADE') account?: AccountEntity;
-
-  @Index('sessions_token_hash_key', { unique: true })
-  @Column({ type: 'char', length: 64 })
-  token_hash: string;
 
   /** Set when the session was opened with a fingerprint: it ends with it. */
   @Index('sessions_fingerprint_id_idx')
@@ -38,7 +32,4 @@ export class SessionEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   revoked_at: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  created_at: Date;
 }
