@@ -31,37 +31,35 @@ export class Metrics {
   constructor(dataSource: DataSource, storage: StorageService) {
     // Read from the pg Pool at scrape time: nothing is counted on the request path.
     const pool = (): Pool | undefined => (dataSource.driver as PostgresDriver | undefined)?.master as Pool | undefined;
-    new Gauge({
-      name: 'db_pool_connections_in_use',
-      help: 'Database connections checked out of the pool',
-      registers: [this.registry],
-      collect() {
-        const current = pool();
-        this.set(current ? current.totalCount - current.idleCount : 0);
-      },
+    this.gauge('db_pool_connections_in_use', 'Database connections checked out of the pool', () => {
+      const current = pool();
+      return current ? current.totalCount - current.idleCount : 0;
     });
+    this.gauge(
+      'db_pool_connections_idle',
+      'Open database connections waiting in the pool',
+      () => pool()?.idleCount ?? 0,
+    );
+    this.gauge(
+      'db_pool_requests_waiting',
+      'Queries waiting for a database connection because the pool is exhausted',
+      () => pool()?.waitingCount ?? 0,
+    );
+    this.gauge(
+      'storage_up',
+      'Whether the object store answers (1) or was found not answering and is being probed (0)',
+      () => (storage.state === 'up' ? 1 : 0),
+    );
+  }
+
+  /** A gauge whose value is read when the metrics are scraped. */
+  private gauge(name: string, help: string, read: () => number): void {
     new Gauge({
-      name: 'db_pool_connections_idle',
-      help: 'Open database connections waiting in the pool',
+      name,
+      help,
       registers: [this.registry],
       collect() {
-        this.set(pool()?.idleCount ?? 0);
-      },
-    });
-    new Gauge({
-      name: 'db_pool_requests_waiting',
-      help: 'Queries waiting for a database connection because the pool is exhausted',
-      registers: [this.registry],
-      collect() {
-        this.set(pool()?.waitingCount ?? 0);
-      },
-    });
-    new Gauge({
-      name: 'storage_up',
-      help: 'Whether the object store answers (1) or was found not answering and is being probed (0)',
-      registers: [this.registry],
-      collect() {
-        this.set(storage.state === 'up' ? 1 : 0);
+        this.set(read());
       },
     });
   }

@@ -7,7 +7,7 @@ export { DocDto } from './dto/doc.dto';
 export { DocsSettingsDto } from './dto/docs-settings.dto';
 export { ModuleReportDto } from './dto/module-report.dto';
 export { DocumentGenerator } from './generator/document-generator';
-export { periodLabel } from './generator/file-name';
+export { moduleReport } from './generator/module-report';
 export { reportSubtitle } from './generator/report-subtitle';
 export { PdfDrawing } from './generator/pdf-drawing';
 export { DocFormat, Sheet } from './generator/renderers';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { StagedWrite } from '../../../../../core/audit/staged-write';
-import { type DocDto, DocumentGenerator, periodLabel, reportSubtitle, type Sheet } from '../../docs/docs.face';
+import { type DocDto, DocumentGenerator, moduleReport, type Sheet } from '../../docs/docs.face';
 import { FinanceReportDto, REPORT_SHEETS, ReportSheet } from './finance-report.dto';
 import { FinanceReportRepository, ReportCategory, ReportCredit, ReportTransaction } from './finance-report.repository';
 
@@ -36,16 +36,15 @@ export class FinanceReportService {
 
   generate(companyId: string, request: FinanceReportDto): Promise<StagedWrite<DocDto>> {
     const types = request.types ?? [...REPORT_SHEETS];
-    return this.generator.generate(companyId, {
-      module: 'fm',
-      type: 'report',
-      format: request.format ?? 'xlsx',
-      comment: request.comment,
-      name: { kind: 'finance-report', label: periodLabel(request) },
-      title: FINANCE_REPORT_TITLE,
-      subtitle: reportSubtitle({ what: 'Операции', window: request }),
-      sheets: types.map((type) => this.sheet(companyId, type, request)),
-    });
+    return this.generator.generate(
+      companyId,
+      moduleReport('fm', request, {
+        kind: 'finance-report',
+        title: FINANCE_REPORT_TITLE,
+        covers: 'Операции',
+        sheets: types.map((type) => this.sheet(companyId, type, request)),
+      }),
+    );
   }
 
   private sheet(companyId: string, type: ReportSheet, request: FinanceReportDto): Sheet {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { StagedWrite } from '../../../../../core/audit/staged-write';
-import { type DocDto, DocumentGenerator, periodLabel, reportSubtitle, type Sheet } from '../../docs/docs.face';
+import { type DocDto, DocumentGenerator, moduleReport, type Sheet } from '../../docs/docs.face';
 import { REPORT_SHEETS, ReportSheet, WarehouseReportDto } from './warehouse-report.dto';
 import { ReportWindow, WarehouseReportRepository } from './warehouse-report.repository';
 
@@ -51,15 +51,14 @@ export class WarehouseReportService {
       stock_positions: () => this.report.positions(companyId, window),
     };
     const types = REPORT_SHEETS.filter((type) => !request.types || request.types.includes(type));
-    return this.generator.generate(companyId, {
-      module: 'wm',
-      type: 'report',
-      format: request.format ?? 'xlsx',
-      comment: request.comment,
-      name: { kind: 'warehouse-report', label: periodLabel(request) },
-      title: REPORT_TITLE,
-      subtitle: reportSubtitle({ what: 'Партии и позиции', window: request }),
-      sheets: types.map((type) => ({ ...SHEETS[type], rows: rows[type]() })),
-    });
+    return this.generator.generate(
+      companyId,
+      moduleReport('wm', request, {
+        kind: 'warehouse-report',
+        title: REPORT_TITLE,
+        covers: 'Партии и позиции',
+        sheets: types.map((type) => ({ ...SHEETS[type], rows: rows[type]() })),
+      }),
+    );
   }
 }
