@@ -1,10 +1,10 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { Check, Column, Entity, Index } from 'typeorm';
 import { CompanyOwnedEntity } from '../../../companies/companies.face';
 import { CatalogUnitEntity } from '../units/unit.entity';
 import { StockBatchEntity } from './stock-batch.entity';
 import { StockPositionEntity } from './stock-position.entity';
 import { CompanyReference } from '../../../../../database/company-reference';
+import { PriceColumn, QuantityColumn } from '../warehouse-columns';
 
 /**
  * What an outcome batch took from one position: the outcome's `positions` in the API. The
@@ -40,11 +40,9 @@ export class StockConsumptionEntity extends CompanyOwnedEntity {
   @Column({ type: 'integer', update: false })
   ordinal: number;
 
-  @ApiProperty({ type: 'number' })
-  @Column({ type: 'numeric', precision: 18, scale: 3, update: false })
+  @QuantityColumn({ update: false })
   quantity: number;
 
-  @ApiProperty({ type: 'number' })
-  @Column({ type: 'numeric', precision: 23, scale: 8, update: false })
+  @PriceColumn({ update: false })
   unit_price: number;
 }

@@ -1,10 +1,10 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { Check, Column, Entity, Index } from 'typeorm';
 import { CompanyOwnedEntity } from '../../../companies/companies.face';
 import { CatalogUnitEntity, TRACKING_DETAILS } from '../units/unit.entity';
 import { StockBatchEntity } from './stock-batch.entity';
 import { CompanyReference } from '../../../../../database/company-reference';
 import { EnumColumn } from '../../../../../core/openapi/columns';
+import { PriceColumn, QuantityColumn } from '../warehouse-columns';
 
 /**
  * What an income batch brought in: one row per batch-tracked line, one per serial piece.
@@ -39,16 +39,13 @@ export class StockPositionEntity extends CompanyOwnedEntity {
   @CompanyReference(() => StockBatchEntity)
   batch?: StockBatchEntity;
 
-  @ApiProperty({ type: 'number' })
-  @Column({ type: 'numeric', precision: 18, scale: 3, update: false })
+  @QuantityColumn({ update: false })
   quantity: number;
 
-  @ApiProperty({ type: 'number' })
-  @Column({ type: 'numeric', precision: 18, scale: 3 })
+  @QuantityColumn()
   remaining: number;
 
   /** In the unit's currency. */
-  @ApiProperty({ type: 'number' })
-  @Column({ type: 'numeric', precision: 23, scale: 8, update: false })
+  @PriceColumn({ update: false })
   unit_price: number;
 }

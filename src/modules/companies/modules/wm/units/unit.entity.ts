@@ -1,10 +1,10 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { Check, Column, Entity, Index } from 'typeorm';
 import { CURRENCY_CODES } from '../../../../../core/money/currencies';
 import { CompanyOwnedEntity } from '../../../companies/companies.face';
 import { CATALOG_STATUSES, CatalogCategoryEntity } from '../categories/category.entity';
 import { CompanyReference } from '../../../../../database/company-reference';
 import { EnumColumn, MetadataColumn } from '../../../../../core/openapi/columns';
+import { PriceColumn } from '../warehouse-columns';
 
 export const UNIT_TYPES = ['product', 'service'] as const;
 export type UnitType = (typeof UNIT_TYPES)[number];
@@ -61,13 +61,11 @@ export class CatalogUnitEntity extends CompanyOwnedEntity {
   @EnumColumn(MEASURES, { length: 8 })
   unit: string;
 
-  @ApiProperty({ type: 'number' })
-  @Column({ type: 'numeric', precision: 23, scale: 8 })
+  @PriceColumn()
   sale_price: number;
 
   /** Required when tracked, null otherwise. */
-  @ApiProperty({ type: 'number', nullable: true })
-  @Column({ type: 'numeric', precision: 23, scale: 8, nullable: true })
+  @PriceColumn({ nullable: true })
   purchase_price: number | null;
 
   @EnumColumn(CURRENCY_CODES, { length: 8 })
