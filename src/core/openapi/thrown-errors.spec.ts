@@ -24,10 +24,11 @@ describe('thrown-errors.json', () => {
     expect(analysed['HealthController.getStatus']).toEqual({});
   });
 
-  it("reads a RecordRoutes or AnalysisRoutes route (made at run time) through the provider's method", () => {
+  it("reads a RecordRoutes, AnalysisRoutes or ReportRoute route (made at run time) through the provider's method", () => {
     expect(analysed['SourcesController.deactivate']?.conflict).toContain('The system source cannot be changed');
     expect(analysed['CatalogUnitsController.activate']).toEqual(analysed['CatalogUnitsController.deactivate']);
     expect(analysed['DealTypesController.delete']).toHaveProperty('conflict');
     expect(analysed['CrmAnalysisController.getCrmAnalysisGrouped']).toHaveProperty('service_unavailable');
+    expect(analysed['FinanceReportController.generate']).toHaveProperty('limit_exceeded');
   });
 });

@@ -101,9 +101,9 @@ class Analysis {
   }
 
   /**
-   * The routes of a controller that `extends RecordRoutes({ service, list: …, transitions: … })` or
-   * `AnalysisRoutes({ reader, name, … })`: the provider's expression, and each route's handler
-   * name with the provider method it calls.
+   * The routes of a controller that `extends RecordRoutes({ service, list: …, transitions: … })`,
+   * `AnalysisRoutes({ reader, name, … })` or `ReportRoute({ reports, … })`: the provider's
+   * expression, and each route's handler name with the provider method it calls.
    */
   private generatedRoutesOf(
     controller: ts.ClassDeclaration,
@@ -143,6 +143,8 @@ class Analysis {
           ],
         };
       }
+      case 'ReportRoute':
+        return { provider: property('reports')!, routes: [['generate', 'generate']] };
       default:
         return undefined;
     }

@@ -8,6 +8,7 @@ export { DocsSettingsDto } from './dto/docs-settings.dto';
 export { ModuleReportDto } from './dto/module-report.dto';
 export { DocumentGenerator } from './generator/document-generator';
 export { moduleReport } from './generator/module-report';
+export { ReportRoute } from './generator/report-route';
 export { reportSubtitle } from './generator/report-subtitle';
 export { PdfDrawing } from './generator/pdf-drawing';
 export { DocFormat, Sheet } from './generator/renderers';
