@@ -1,12 +1,17 @@
 import { Column, PrimaryColumn } from 'typeorm';
 import { OwningCompany } from '../../../database/company-reference';
+import type { KeptCounts as KeptCountsDeclaration } from '../../../database/kept-counts';
+import { keepCounts } from '../../../core/pagination/kept-counts';
 
 /**
- * The columns of a company's kept list totals (`table`, e.g. `deal_counts`; written by
- * keptCountsMigration, src/database/kept-counts.ts): one row per company, list filter and
- * slot. A resource's count entity is `@Entity('deal_counts') class … extends KeptCounts('deal_counts')`.
+ * The columns of a company's kept list totals (the declaration's `counts` table, e.g. `deal_counts`;
+ * written by keptCountsMigration, src/database/kept-counts.ts): one row per company, list filter
+ * and slot. The declaration is registered with it (keepCounts), so listPage reads the totals
+ * wherever the schema is loaded. A resource's count entity is
+ * `@Entity('deal_counts') class … extends KeptCounts({ table: 'deals', counts: 'deal_counts', filters })`.
  */
-export function KeptCounts(table: string) {
+export function KeptCounts(declaration: KeptCountsDeclaration) {
+  const table = keepCounts(declaration).counts;
   const pkey = `${table}_pkey`;
   abstract class KeptCountsTable {
     @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: pkey })

@@ -1,20 +1,12 @@
 import { Entity } from 'typeorm';
 import { KeptCounts } from '../../../companies/companies.face';
-import { keepCounts } from '../../../../../core/pagination/kept-counts';
 
 /**
  * A company's transactions counted in all (`filter` '') and per direction, status, currency, category and employee. Kept by the triggers of migration KeptCounts (src/core/pagination/kept-counts.ts): one
  * row per company, list filter and slot; listPage sums a filter's slots.
  */
 @Entity('transaction_counts')
-export class TransactionCountEntity extends KeptCounts('transaction_counts') {}
-
-/**
- * The transaction list's kept totals: declared here, the entity of their table, so
- * they are registered wherever the schema is loaded (listPage reads them; migration KeptCounts
- * creates their triggers).
- */
-export const TRANSACTION_COUNTS = keepCounts({
+export class TransactionCountEntity extends KeptCounts({
   table: 'transactions',
   counts: 'transaction_counts',
   filters: {
@@ -24,4 +16,4 @@ export const TRANSACTION_COUNTS = keepCounts({
     category_id: 'category_id',
     employee_id: 'employee_id',
   },
-});
+}) {}
