@@ -1,7 +1,8 @@
 import { Column, PrimaryColumn } from 'typeorm';
 import { OwningCompany } from '../../../database/company-reference';
-import type { KeptCounts as KeptCountsDeclaration } from '../../../database/kept-counts';
+import type { KeptCounts as KeptCountsDeclaration, KeptSums } from '../../../database/kept-counts';
 import { keepCounts } from '../../../core/pagination/kept-counts';
+import { keepSums } from '../../../core/analysis/kept-sums';
 
 /**
  * The columns of a company's kept list totals (the declaration's `counts` table, e.g. `deal_counts`;
@@ -32,11 +33,14 @@ export function KeptCounts(declaration: KeptCountsDeclaration) {
 }
 
 /**
- * The key columns and the count of a company's kept day sums (`table`, e.g. `deal_day_sums`;
+ * The columns of a company's kept day sums (the declaration's `sums` table, e.g. `deal_day_sums`;
  * written by keptSumsMigration): one row per company, group (`dim`, `key`), part, UTC day and
- * slot. The entity adds one `numeric` column per measure.
+ * slot, the count and one `numeric` column per measure. The declaration is registered with it
+ * (keepSums). A resource's day-sum entity is
+ * `@Entity('deal_day_sums') class … extends KeptDaySums(DEAL_DAY_SUMS)`.
  */
-export function KeptDaySums(table: string) {
+export function KeptDaySums(declaration: KeptSums) {
+  const table = keepSums(declaration).sums;
   const pkey = `${table}_pkey`;
   abstract class KeptDaySumsTable {
     @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: pkey })
@@ -61,6 +65,9 @@ export function KeptDaySums(table: string) {
 
     @Column({ type: 'bigint' })
     count: string;
+  }
+  for (const measure of Object.keys(declaration.measures)) {
+    Column({ type: 'numeric' })(KeptDaySumsTable.prototype, measure);
   }
   return KeptDaySumsTable;
 }

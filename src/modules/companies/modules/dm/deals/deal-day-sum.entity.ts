@@ -1,27 +1,9 @@
-import { Column, Entity } from 'typeorm';
-import { keepSums } from '../../../../../core/analysis/kept-sums';
+import { Entity } from 'typeorm';
+import type { KeptSums } from '../../../../../database/kept-counts';
 import { KeptDaySums } from '../../../companies/companies.face';
 
-/**
- * A company's deals summed per UTC day of creation and group: all (`dim` ''), per type, status
- * and client (`key` its id, '' for none); per client also over all time (day `infinity`). Kept by the triggers of migration KeptSums
- * (src/database/kept-counts.ts) in every writer's transaction; one row per slot. The deal
- * analyses without list filters read whole days from them (keptDays).
- */
-@Entity('deal_day_sums')
-export class DealDaySumEntity extends KeptDaySums('deal_day_sums') {
-  @Column({ type: 'numeric' })
-  amount: string;
-
-  @Column({ type: 'numeric' })
-  priced: string;
-
-  @Column({ type: 'numeric' })
-  priced_amount: string;
-}
-
 /** The deal analyses' kept sums: every deal, its amount, and those with positions (the average's). */
-export const DEAL_DAY_SUMS = keepSums({
+export const DEAL_DAY_SUMS: KeptSums = {
   table: 'deals',
   sums: 'deal_day_sums',
   where: 'TRUE',
@@ -35,4 +17,13 @@ export const DEAL_DAY_SUMS = keepSums({
   },
   // A company has as many clients as deals or more: per client and day would be a row per deal.
   allTime: ['client'],
-});
+};
+
+/**
+ * A company's deals summed per UTC day of creation and group: all (`dim` ''), per type, status
+ * and client (`key` its id, '' for none); per client also over all time (day `infinity`). Kept by the triggers of migration KeptSums
+ * (src/database/kept-counts.ts) in every writer's transaction; one row per slot. The deal
+ * analyses without list filters read whole days from them (keptDays).
+ */
+@Entity('deal_day_sums')
+export class DealDaySumEntity extends KeptDaySums(DEAL_DAY_SUMS) {}

@@ -1,25 +1,9 @@
-import { Column, Entity } from 'typeorm';
-import { keepSums } from '../../../../../core/analysis/kept-sums';
+import { Entity } from 'typeorm';
+import type { KeptSums } from '../../../../../database/kept-counts';
 import { KeptDaySums } from '../../../companies/companies.face';
 
-/**
- * A company's completed transactions summed per UTC day, currency and group: all (`dim` ''),
- * per category and per employee (`key` its id, '' for none); per employee also over all time
- * (day `infinity`). Kept by the transactions' triggers (migrations KeptSums, KeptTriggersMerged,
- * src/database/kept-counts.ts) in every writer's transaction; one row per slot.
- * The finance analyses read whole days from them (keptDays).
- */
-@Entity('transaction_day_sums')
-export class TransactionDaySumEntity extends KeptDaySums('transaction_day_sums') {
-  @Column({ type: 'numeric' })
-  income: string;
-
-  @Column({ type: 'numeric' })
-  expense: string;
-}
-
 /** The finance analyses' kept sums (declared with their table; migration KeptSums creates them). */
-export const TRANSACTION_DAY_SUMS = keepSums({
+export const TRANSACTION_DAY_SUMS: KeptSums = {
   table: 'transactions',
   sums: 'transaction_day_sums',
   where: `status = 'completed'`,
@@ -32,4 +16,14 @@ export const TRANSACTION_DAY_SUMS = keepSums({
   },
   // A company's few employees times its days of history: read over all time when there is no window.
   allTime: ['employee'],
-});
+};
+
+/**
+ * A company's completed transactions summed per UTC day, currency and group: all (`dim` ''),
+ * per category and per employee (`key` its id, '' for none); per employee also over all time
+ * (day `infinity`). Kept by the transactions' triggers (migrations KeptSums, KeptTriggersMerged,
+ * src/database/kept-counts.ts) in every writer's transaction; one row per slot.
+ * The finance analyses read whole days from them (keptDays).
+ */
+@Entity('transaction_day_sums')
+export class TransactionDaySumEntity extends KeptDaySums(TRANSACTION_DAY_SUMS) {}
