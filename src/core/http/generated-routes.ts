@@ -10,7 +10,7 @@ export interface GeneratedRoute {
   paramtypes: unknown[];
   /** The parameter decorators after `@CurrentCompany()`, by position. */
   params: ParameterDecorator[];
-  /** The verb decorator with its path, then those written between it and `@Endpoint` (a 200 POST's `@HttpCode`). */
+  /** The verb decorator with its path, then the route's other decorators (a 200 POST's `@HttpCode`, `@PreparesFirst`). */
   route: MethodDecorator[];
   /** `@Endpoint`, with the summary a handler's doc comment would carry (no comment stands above a generated handler). */
   endpoint: EndpointOptions & { summary: string };
