@@ -1,23 +1,22 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClsPluginTransactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { Environment, validateEnvironment } from './config/environment';
-import { loggerOptions, processLogger } from './config/logger.options';
+import { loggerOptions, logSettings, processLogger } from './config/logger.options';
 import { requestContextModule } from './config/request-context';
 import { AuthGuard } from './core/auth/auth.guard';
 import { AllExceptionsFilter } from './core/http/all-exceptions.filter';
-import { EnvelopeInterceptor } from './core/http/envelope.interceptor';
 import { requestIdOf } from './core/http/request-id';
-import { RequestInterceptor } from './core/http/request.interceptor';
+import { RouteHandlerGuard } from './core/http/route-handler.guard';
 import { UndeclaredInputGuard } from './core/http/undeclared-input.guard';
+import { WriteStagesModule } from './core/http/write-stages.module';
 import { AppValidationPipe } from './core/http/validation';
 import { StorageModule } from './core/storage/storage.module';
-import { DatabaseQuotaInterceptor } from './core/limits/database-quota.interceptor';
 import { DatabaseModule } from './database/database.module';
 import { databaseOptions } from './database/database.options';
 import { DeclaredRows, MigrationsRunner } from './database/migrations-runner';
@@ -25,9 +24,7 @@ import { PermissionCatalogSync } from './core/access/permission-catalog-sync';
 import { PERMISSIONS } from './vocabulary';
 import { AccessModule } from './core/access/access.module';
 import { CompanyGuard } from './core/access/company.guard';
-import { AuditInterceptor } from './core/audit/audit.interceptor';
 import { IdempotencyGuard } from './core/idempotency/idempotency.guard';
-import { IdempotencyInterceptor } from './core/idempotency/idempotency.interceptor';
 import { IdempotencyModule } from './core/idempotency/idempotency.module';
 import { MailModule } from './core/mail/mail.module';
 import { MetricsModule } from './core/metrics/metrics.module';
@@ -63,14 +60,7 @@ import { WebhooksModule } from './modules/companies/webhooks/webhooks.module';
     ConfigModule.forRoot({ isGlobal: true, cache: true, validate: validateEnvironment }),
     LoggerModule.forRootAsync({
       inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>) =>
-        loggerOptions(
-          processLogger({
-            NODE_ENV: config.get('NODE_ENV', { infer: true }),
-            LOG_LEVEL: config.get('LOG_LEVEL', { infer: true }),
-            LOG_PRETTY: config.get('LOG_PRETTY', { infer: true }),
-          }),
-        ),
+      useFactory: (config: ConfigService<Environment, true>) => loggerOptions(processLogger(logSettings(config))),
     }),
     requestContextModule({
       global: true,
@@ -95,6 +85,7 @@ import { WebhooksModule } from './modules/companies/webhooks/webhooks.module';
     StorageModule,
     AccessModule,
     IdempotencyModule,
+    WriteStagesModule,
     MailModule,
     AuthModule,
     AccountsModule,
@@ -128,17 +119,11 @@ import { WebhooksModule } from './modules/companies/webhooks/webhooks.module';
     // The permission catalog follows the modules' declarations (src/vocabulary.ts) after the migrations.
     { provide: DeclaredRows, useValue: new PermissionCatalogSync(PERMISSIONS) },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
-    // Order matters: the envelope wraps the audited transaction (RequestInterceptor chains them); the
-    // guards check credentials, then the Idempotency-Key, then company access, then a body sent where
-    // none is taken (CONTRACT 2, 18).
-    EnvelopeInterceptor,
-    // A repeated Idempotency-Key is answered before any transaction opens (CONTRACT 18).
-    IdempotencyInterceptor,
-    AuditInterceptor,
-    // Inside the audited transaction: a create over limit_db_mb rolls back and is recorded.
-    DatabaseQuotaInterceptor,
-    { provide: APP_INTERCEPTOR, useClass: RequestInterceptor },
     { provide: APP_PIPE, useClass: AppValidationPipe },
+    // Order matters: the route's handler is kept for the answer's envelope; then the guards check
+    // credentials, the Idempotency-Key, company access, and a body sent where none is taken
+    // (CONTRACT 2, 18). No global interceptor: the write verbs (core/http/verbs) bring theirs.
+    { provide: APP_GUARD, useClass: RouteHandlerGuard },
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: IdempotencyGuard },
     { provide: APP_GUARD, useClass: CompanyGuard },

@@ -6,9 +6,12 @@ import helmet from 'helmet';
 import type { Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import type { Environment } from './config/environment';
+import { logSettings, processLogger } from './config/logger.options';
 import { RouteListingAtDebugLogger } from './config/route-listing-at-debug.logger';
 import { translateBodyParserErrors } from './core/http/body-parser-errors';
+import { EnvelopingExpressAdapter } from './core/http/enveloping-express-adapter';
 import { answerParserErrorsWithEnvelope } from './core/http/parser-errors';
+import { requestLog } from './core/http/request-log';
 import { setupOpenApi } from './core/openapi/openapi';
 import { API_PREFIX } from './version';
 
@@ -42,8 +45,13 @@ function enableCors(app: NestExpressApplication, origins: string[]): void {
  * so the tests exercise the service as it runs.
  */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
+  if (!(app.getHttpAdapter() instanceof EnvelopingExpressAdapter)) {
+    throw new Error('Create the application on an EnvelopingExpressAdapter: it sends the answers in their envelope');
+  }
   app.useLogger(new RouteListingAtDebugLogger(app.get(Logger)));
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
+  // First, so a request refused by helmet or the body parser has its id and its line too.
+  app.use(requestLog(processLogger(logSettings(config))));
   app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
   app.set('x-powered-by', false);
   // Every envelope carries its own timestamp and request id, so an ETag would never match:

@@ -6,6 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
+import { EnvelopingExpressAdapter } from './core/http/enveloping-express-adapter';
 import { validateEnvironment } from './config/environment';
 import { startLocalInfrastructure } from './config/local-infrastructure';
 import { processLogger } from './config/logger.options';
@@ -27,7 +28,7 @@ async function bootstrap(): Promise<void> {
   let app: NestExpressApplication | undefined;
   try {
     // abortOnError off: a failing module must reach the catch below, which stops the embedded servers.
-    app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    app = await NestFactory.create<NestExpressApplication>(AppModule, new EnvelopingExpressAdapter(), {
       bufferLogs: true,
       bodyParser: false,
       abortOnError: false,

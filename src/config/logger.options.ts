@@ -1,9 +1,6 @@
-import type { IncomingMessage } from 'node:http';
-import { RequestMethod } from '@nestjs/common';
+import type { ConfigService } from '@nestjs/config';
 import type { Params } from 'nestjs-pino';
 import pino, { type Logger } from 'pino';
-import type { CompanyRequest } from '../core/access/company-access';
-import { requestIdOf } from '../core/http/request-id';
 import type { Environment } from './environment';
 
 /** Paths pino blanks out: credentials must never reach the logs. */
@@ -36,6 +33,15 @@ function pinoPrettyInstalled(): boolean {
   }
 }
 
+/** What the process logger is made from, out of the validated settings. */
+export function logSettings(config: ConfigService<Environment, true>): LogSettings {
+  return {
+    NODE_ENV: config.get('NODE_ENV', { infer: true }),
+    LOG_LEVEL: config.get('LOG_LEVEL', { infer: true }),
+    LOG_PRETTY: config.get('LOG_PRETTY', { infer: true }),
+  };
+}
+
 let shared: Logger | undefined;
 
 /**
@@ -53,13 +59,6 @@ export function processLogger(settings: LogSettings): Logger {
         // at exit (process.exit after the drain included).
         pino(options, pino.destination({ dest: process.stdout.fd, sync: false }));
   return shared;
-}
-
-interface LoggedRequest {
-  id: string;
-  method: string;
-  url: string;
-  remoteAddress?: string;
 }
 
 /** Query parameters whose values are blanked in logged URLs: a client may put a credential there. */
@@ -85,38 +84,12 @@ export function redactedUrl(url: string): string {
   return `${url.slice(0, query)}?${parameters.join('&')}`;
 }
 
-/** A request as logged: no headers (noise on every line, and where credentials travel), no credential in the URL. */
-export const requestSerializer = (req: LoggedRequest) => ({
-  id: req.id,
-  method: req.method,
-  url: redactedUrl(req.url),
-  remoteAddress: req.remoteAddress,
-});
-
-/** A request's completion line with the caller the guards identified, when they did. */
-export function withCaller(req: IncomingMessage, line: object): object {
-  const { auth, companyAccess } = req as unknown as CompanyRequest;
-  return { ...line, account_id: auth?.account.id, company_id: companyAccess?.companyId };
-}
-
+/**
+ * nestjs-pino gives Nest's logger (application messages, with their `context`) over the process
+ * logger. Its request middleware (pino-http) is not mounted: request lines come from
+ * `requestLog` (src/core/http/request-log.ts), which writes the same line for a fraction of the
+ * cost (issue 29).
+ */
 export function loggerOptions(logger: Logger): Params {
-  return {
-    // Nest 11's path syntax; the library's default '*' logs a deprecation warning at start.
-    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-    pinoHttp: {
-      logger,
-      genReqId: (req, res) => requestIdOf(req, res),
-      // On the completion line only, once the guards know the caller. (customProps would make
-      // two more child loggers per request: one when it starts, one when it ends.)
-      customSuccessObject: (req, _res, line: object) => withCaller(req, line),
-      customErrorObject: (req, _res, _error, line: object) => withCaller(req, line),
-      autoLogging: { ignore: (req) => /\/health(\/|\?|$)/.test(req.url ?? '') },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-      serializers: {
-        req: requestSerializer,
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    },
-  };
+  return { pinoHttp: { logger }, forRoutes: [] };
 }

@@ -1,6 +1,7 @@
 import { DocsRepository } from '../../src/modules/companies/modules/docs/docs.repository';
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param } from '@nestjs/common';
+import { Post, Patch } from '../../src/core/http/verbs';
 import { ApiParam } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
 import { DataSource } from 'typeorm';

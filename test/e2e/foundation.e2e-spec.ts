@@ -1,4 +1,5 @@
-import { Controller, Get, Post, Body } from '@nestjs/common';
+import { Controller, Get, Body } from '@nestjs/common';
+import { Post } from '../../src/core/http/verbs';
 import { IsString } from 'class-validator';
 import { Public } from '../../src/core/auth/auth.decorators';
 import { createTestApp, TestApp } from '../support/test-app';

@@ -5,6 +5,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
+import { EnvelopingExpressAdapter } from '../../src/core/http/enveloping-express-adapter';
 import { checkingResponses } from './response-validator';
 
 export interface TestApp {
@@ -25,7 +26,10 @@ export async function createTestApp(extraControllers: Type[] = [], extraModules:
     imports: [AppModule, ...extraModules],
     controllers: extraControllers,
   }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
+  const app = moduleRef.createNestApplication<NestExpressApplication>(new EnvelopingExpressAdapter(), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
   configureApp(app);
   await app.init();
   return checkingResponses({ app, http: request(app.getHttpServer()), close: () => app.close() });

@@ -8,7 +8,7 @@ import { CHANGES_COMPANY_KEY } from '../access/company-route.decorators';
 import { CompanyStandings } from '../access/company-standing';
 import { transactionCollided } from '../../database/errors';
 import { AppException } from '../http/app.exception';
-import { answerData, answerMessage } from '../http/envelope.interceptor';
+import { answerData, answerMessage } from '../http/envelope';
 import { Idempotency } from '../idempotency/idempotency';
 import { AuditTrail } from './audit-trail';
 import { StagedWrite, PREPARES_FIRST } from './staged-write';
@@ -60,7 +60,7 @@ export class AuditInterceptor implements NestInterceptor {
   /** In the change's transaction: its audit record and its answer to an `Idempotency-Key` (CONTRACT 18). */
   private async recordSuccess(context: ExecutionContext, accountId: string, result: unknown): Promise<void> {
     const req = context.switchToHttp().getRequest<CompanyRequest>();
-    const data = answerData(this.reflector, context, result);
+    const data = answerData(context.getHandler(), result);
     await this.audit.recordSuccess(context, accountId, result, data);
     await this.idempotency.storeSuccess(req, req.res!.statusCode, answerMessage(req.res!), data);
   }

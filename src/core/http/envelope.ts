@@ -1,6 +1,10 @@
-import type { Request } from 'express';
+import { HttpStatus } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { LIST_KEY } from '../openapi/api-envelope.decorator';
+import { Page } from '../pagination/page';
 import type { ErrorCode, FieldError } from './app.exception';
 import { requestIdOf } from './request-id';
+import type { RouteHandler } from './route-handler.guard';
 
 export interface EnvelopeMeta {
   timestamp: string;
@@ -45,4 +49,20 @@ export function errorEnvelope(req: Request, code: ErrorCode, message: string, de
     error: details ? { code, details } : { code },
     meta: envelopeMeta(req),
   };
+}
+
+/** The success envelope's `message` for the status the route answers with (also the document's example). */
+export const messageOfStatus = (status: number) => (status === HttpStatus.CREATED ? 'Created' : 'OK');
+export const answerMessage = (res: Response) => messageOfStatus(res.statusCode);
+
+/**
+ * A route handler's value as the envelope's `data`: a Page rendered under the route's @ApiPage
+ * key. Also what an idempotent answer stores and what a webhook event carries: the resource as
+ * the route answered it.
+ */
+export function answerData(handler: RouteHandler, value: unknown): unknown {
+  if (!(value instanceof Page)) return value ?? {};
+  const key = Reflect.getMetadata(LIST_KEY, handler) as string | undefined;
+  if (!key) throw new Error(`${handler.name} returns a Page without @ApiPage`);
+  return value.render(key);
 }

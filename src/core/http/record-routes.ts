@@ -1,16 +1,5 @@
-import {
-  applyDecorators,
-  Body,
-  Delete,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Type,
-} from '@nestjs/common';
+import { applyDecorators, Body, Get, HttpCode, HttpStatus, Param, Query, Type } from '@nestjs/common';
+import { Post, Patch, Delete } from './verbs';
 import type { CompanyAccess } from '../access/company-access';
 import type { PermissionCode } from '../access/permission-codes';
 import type { EndpointOptions } from '../openapi/endpoint.decorator';

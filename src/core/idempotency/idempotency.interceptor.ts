@@ -1,12 +1,11 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Request, Response } from 'express';
 import { AuditTrail } from '../audit/audit-trail';
 import { from, lastValueFrom, Observable, of } from 'rxjs';
 import { AppException, ErrorCode } from '../http/app.exception';
-import { answerData, answerMessage } from '../http/envelope.interceptor';
+import { answerData, answerMessage } from '../http/envelope';
 import { IDEMPOTENT_REPLAYED_HEADER, Idempotency } from './idempotency';
 
 /**
@@ -22,7 +21,6 @@ export class IdempotencyInterceptor implements NestInterceptor {
     private readonly idempotency: Idempotency,
     private readonly audit: AuditTrail,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly reflector: Reflector,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -47,7 +45,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
             req,
             res.statusCode,
             answerMessage(res),
-            answerData(this.reflector, context, value),
+            answerData(context.getHandler(), value),
           );
         return value;
       }),

@@ -36,7 +36,7 @@ export interface EndpointOptions {
 
 /**
  * One route's declaration: who may call it, what it answers and how it fails, in one place
- * instead of a stack of five decorators (the verb and path stay Nest's `@Get(…)`, `@Post(…)`).
+ * instead of a stack of five decorators (the verb and path stay `@Get(…)`, `@Post(…)`).
  */
 export function Endpoint(options: EndpointOptions): MethodDecorator {
   const { permission, admins, summary, description, deprecated, answer, page, orArrayOf, status, errors } = options;

@@ -5,7 +5,7 @@ import type {
   SchemaObject,
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { API_PREFIX } from '../../version';
-import { messageOfStatus } from '../http/envelope.interceptor';
+import { messageOfStatus } from '../http/envelope';
 import type { ErrorCode, FieldError } from '../http/app.exception';
 import type { ErrorEnvelope } from '../http/envelope';
 

@@ -10,7 +10,7 @@ export interface Pagination {
 }
 
 /**
- * A page of a list and the list's exact total. Services return it; the envelope interceptor
+ * A page of a list and the list's exact total. Services return it; the envelope (`answerData`)
  * recognises the type and renders `{ <key>: items, pagination }`, with the key the route
  * declared (`@ApiPage`), so the key is written once.
  */

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Patch } from '@nestjs/common';
+import { Body, Controller, Get } from '@nestjs/common';
+import { Patch } from '../../../core/http/verbs';
 import { ApiTags } from '@nestjs/swagger';
 import { AuthContext, CurrentAuth } from '../../../core/auth/auth-context';
 import { AccountsService } from './accounts.service';

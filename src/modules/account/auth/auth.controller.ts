@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Req, Res } from '@nestjs/common';
+import { Post } from '../../../core/http/verbs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AuthContext, CurrentAuth } from '../../../core/auth/auth-context';

@@ -1,4 +1,5 @@
-import { Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Query } from '@nestjs/common';
+import { Post } from '../../../core/http/verbs';
 import { ApiTags } from '@nestjs/swagger';
 import { AuthContext, CurrentAuth } from '../../../core/auth/auth-context';
 import { UuidParam } from '../../../core/http/validation';

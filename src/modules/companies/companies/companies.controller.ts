@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpStatus, Patch, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Query } from '@nestjs/common';
+import { Post, Put, Patch, Delete } from '../../../core/http/verbs';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { ChangesCompanyKey, CompanyRoute } from '../../../core/access/company-route.decorators';

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Query } from '@nestjs/common';
+import { Post } from '../../../core/http/verbs';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { CompanyResources, CompanyRoute } from '../../../core/access/company-route.decorators';

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpStatus, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Query, Req } from '@nestjs/common';
+import { Post } from '../../../core/http/verbs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AuthContext, CurrentAuth } from '../../../core/auth/auth-context';

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Patch } from '@nestjs/common';
+import { Body, Controller, Get } from '@nestjs/common';
+import { Patch } from '../../../../core/http/verbs';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../../core/access/company-access';
 import { CompanyResources } from '../../../../core/access/company-route.decorators';

@@ -1,4 +1,5 @@
-import { Body, Controller, Put } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
+import { Put } from '../../../../../core/http/verbs';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../../../core/access/company-access';
 import { CompanyResources } from '../../../../../core/access/company-route.decorators';

@@ -1,4 +1,5 @@
-import { Body, HttpStatus, Post, Type } from '@nestjs/common';
+import { Body, HttpStatus, Type } from '@nestjs/common';
+import { Post } from '../../../../../core/http/verbs';
 import type { PermissionCode } from '../../../../../core/access/permission-codes';
 import { PreparesFirst } from '../../../../../core/audit/staged-write';
 import type { ErrorCode } from '../../../../../core/http/app.exception';

@@ -3,8 +3,7 @@ import { lastValueFrom, map, Observable, of } from 'rxjs';
 import type { AuditInterceptor } from '../audit/audit.interceptor';
 import type { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import type { DatabaseQuotaInterceptor } from '../limits/database-quota.interceptor';
-import type { EnvelopeInterceptor } from './envelope.interceptor';
-import { RequestInterceptor } from './request.interceptor';
+import { WriteStagesInterceptor } from './write-stages.interceptor';
 
 /** A stage that records its name on the way in and wraps what the inner ones answer on the way out. */
 function stage(name: string, calls: string[], answerItself = false) {
@@ -18,34 +17,33 @@ function stage(name: string, calls: string[], answerItself = false) {
 }
 
 function chain(calls: string[], answering?: string) {
-  const [envelope, idempotency, audit, quota] = ['envelope', 'idempotency', 'audit', 'quota'].map((name) =>
+  const [idempotency, audit, quota] = ['idempotency', 'audit', 'quota'].map((name) =>
     stage(name, calls, name === answering),
   );
-  return new RequestInterceptor(
-    envelope as unknown as EnvelopeInterceptor,
+  return new WriteStagesInterceptor(
     idempotency as unknown as IdempotencyInterceptor,
     audit as unknown as AuditInterceptor,
     quota as unknown as DatabaseQuotaInterceptor,
   );
 }
 
-describe('RequestInterceptor', () => {
+describe('WriteStagesInterceptor', () => {
   const context = {} as ExecutionContext;
 
-  it('runs the envelope, idempotency, audit and quota stages outermost first around the handler', async () => {
+  it('runs the idempotency, audit and quota stages outermost first around the handler', async () => {
     const calls: string[] = [];
     const handler = { handle: () => of('handler') };
     const answer = await lastValueFrom(chain(calls).intercept(context, handler));
-    expect(calls).toEqual(['envelope', 'idempotency', 'audit', 'quota']);
-    expect(answer).toBe('envelope(idempotency(audit(quota(handler))))');
+    expect(calls).toEqual(['idempotency', 'audit', 'quota']);
+    expect(answer).toBe('idempotency(audit(quota(handler)))');
   });
 
   it('runs nothing inside a stage that answers by itself (a replayed Idempotency-Key)', async () => {
     const calls: string[] = [];
     const handler = { handle: jest.fn(() => of('handler')) };
     const answer = await lastValueFrom(chain(calls, 'idempotency').intercept(context, handler));
-    expect(calls).toEqual(['envelope', 'idempotency']);
+    expect(calls).toEqual(['idempotency']);
     expect(handler.handle).not.toHaveBeenCalled();
-    expect(answer).toBe('envelope(idempotency answered)');
+    expect(answer).toBe('idempotency answered');
   });
 });

@@ -1,0 +1,26 @@
+import {
+  applyDecorators,
+  Delete as NestDelete,
+  Patch as NestPatch,
+  Post as NestPost,
+  Put as NestPut,
+} from '@nestjs/common';
+import { UseInterceptors } from '@nestjs/common';
+import { WriteStagesInterceptor } from './write-stages.interceptor';
+
+type Path = string | string[];
+
+/**
+ * The verbs of routes that write: Nest's, with WriteStagesInterceptor around the handler (the
+ * Idempotency-Key's answer, the audited transaction, the database quota). Controllers take
+ * these, never Nest's own (src/architecture.spec.ts); a read (`@Get`) runs no interceptor.
+ */
+const writing =
+  (verb: (path?: Path) => MethodDecorator) =>
+  (path?: Path): MethodDecorator =>
+    applyDecorators(verb(path), UseInterceptors(WriteStagesInterceptor));
+
+export const Post = writing(NestPost);
+export const Put = writing(NestPut);
+export const Patch = writing(NestPatch);
+export const Delete = writing(NestDelete);
