@@ -1,21 +1,10 @@
-import { createHash } from 'node:crypto';
-import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
+import type { Pool, PoolClient, QueryConfig } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { Sql } from './sql';
 
 /** The connection of the transaction the caller is in, if any. */
 export type CurrentTransaction = () => Promise<PoolClient | undefined>;
-
-/**
- * How many statements `preparedByText` keeps prepared on one connection. A list's statement is
- * about 165 KB of server memory once prepared (its parse tree, query tree and generic plan), so
- * with the default pool of 20 connections this is at most about 26 MB on the server.
- */
-export const PREPARED_BY_TEXT_PER_CONNECTION = 8;
-
-/** Prefix of the names `preparedByText` gives: never one of the fixed names of the hot statements. */
-const BY_TEXT_PREFIX = 'by-text-';
 
 /**
  * The one way to the database. Every statement goes to node-postgres directly: on the current
@@ -29,9 +18,6 @@ const BY_TEXT_PREFIX = 'by-text-';
  * runs unnamed.
  */
 export class Db {
-  /** The names `preparedByText` has prepared on each pooled connection (gone with the connection). */
-  private readonly preparedOn = new WeakMap<PoolClient, Set<string>>();
-
   constructor(
     private readonly pool: Pool,
     private readonly currentTransaction: CurrentTransaction = async () => undefined,
@@ -57,45 +43,8 @@ export class Db {
    * shape (the list statement: a total and a flag before each row's own columns).
    */
   async arrays(statement: Sql, name?: string): Promise<{ fields: string[]; rows: unknown[][] }> {
-    return arraysOf(await this.execute(statement, name, 'array'));
-  }
-
-  /**
-   * `arrays` for a statement built from parts, whose text varies with the request but repeats
-   * (a list's page and total: one text per resource and set of filters sent). Parsing and
-   * analysing such a text costs PostgreSQL as much as planning it (a client list's: ~0.1 ms
-   * each), so it is prepared under a name derived from its text on each connection, for the
-   * first PREPARED_BY_TEXT_PER_CONNECTION texts that connection runs; any other text runs unnamed
-   * there, so the server's memory stays bounded whatever the requests. PostgreSQL still plans
-   * every execution for its values (a generic plan of a page would not know its LIMIT).
-   */
-  async preparedByText(statement: Sql): Promise<{ fields: string[]; rows: unknown[][] }> {
-    const { text, values } = statement.render();
-    const transaction = await this.currentTransaction();
-    const client = transaction ?? (await this.pool.connect());
-    let failure: Error | undefined;
-    try {
-      const result = await client.query({ text, values, rowMode: 'array', name: this.nameByText(client, text) });
-      return arraysOf(result);
-    } catch (error) {
-      failure = error as Error;
-      throw error;
-    } finally {
-      // As pool.query does: a connection whose statement failed is not reused.
-      if (!transaction) client.release(failure);
-    }
-  }
-
-  /** The name `text` is prepared under on `client`, when it is or may still be; undefined to run it unnamed. */
-  private nameByText(client: PoolClient, text: string): string | undefined {
-    if (!this.namedStatements) return undefined;
-    const name = BY_TEXT_PREFIX + createHash('sha1').update(text).digest('base64url');
-    let prepared = this.preparedOn.get(client);
-    if (!prepared) this.preparedOn.set(client, (prepared = new Set()));
-    if (prepared.has(name)) return name;
-    if (prepared.size >= PREPARED_BY_TEXT_PER_CONNECTION) return undefined;
-    prepared.add(name);
-    return name;
+    const result = await this.execute(statement, name, 'array');
+    return { fields: result.fields.map((field) => field.name), rows: result.rows as unknown[][] };
   }
 
   /** The number of rows an INSERT, UPDATE or DELETE touched. */
@@ -114,8 +63,4 @@ export class Db {
     const client = await this.currentTransaction();
     return client ? client.query(query) : this.pool.query(query);
   }
-}
-
-function arraysOf(result: QueryResult): { fields: string[]; rows: unknown[][] } {
-  return { fields: result.fields.map((field) => field.name), rows: result.rows as unknown[][] };
 }
