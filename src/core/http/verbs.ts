@@ -4,8 +4,8 @@ import {
   Patch as NestPatch,
   Post as NestPost,
   Put as NestPut,
+  UseInterceptors,
 } from '@nestjs/common';
-import { UseInterceptors } from '@nestjs/common';
 import { WriteStagesInterceptor } from './write-stages.interceptor';
 
 type Path = string | string[];
@@ -13,7 +13,8 @@ type Path = string | string[];
 /**
  * The verbs of routes that write: Nest's, with WriteStagesInterceptor around the handler (the
  * Idempotency-Key's answer, the audited transaction, the database quota). Controllers take
- * these, never Nest's own (src/architecture.spec.ts); a read (`@Get`) runs no interceptor.
+ * these, never Nest's own: test/e2e/route-stages fails on a write route without the stages. A
+ * read (`@Get`, Nest's) runs no interceptor.
  */
 const writing =
   (verb: (path?: Path) => MethodDecorator) =>
