@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
+import { CLS_ID, ClsServiceManager } from 'nestjs-cls';
 import pino from 'pino';
-import { prettyLogs, REDACTED_PATHS, redactedUrl } from './logger.options';
+import { prettyLogs, REDACTED_PATHS, redactedUrl, requestIdOfLine } from './logger.options';
 
 describe('log redaction', () => {
   it('blanks credentials in request headers and bodies', () => {
@@ -44,5 +45,28 @@ describe('redactedUrl', () => {
     ['/a?%E0%A4%A=1&search=key', '/a?%E0%A4%A=1&search=key'],
   ])('%s is logged as %s', (url, logged) => {
     expect(redactedUrl(url)).toBe(logged);
+  });
+});
+
+describe('a line written while a request is served', () => {
+  it("carries the request's id; one outside a request, and the request's own line, do not", () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    const logger = pino({ mixin: requestIdOfLine }, sink);
+    const cls = ClsServiceManager.getClsService();
+    cls.run(() => {
+      cls.set(CLS_ID, 'req-7');
+      logger.warn({ company_id: 'c-1' }, 'Transaction collided; running it again');
+      logger.info({ req: { id: 'req-7' } }, 'request completed');
+    });
+    logger.info('Listening');
+    expect(lines[0]).toMatchObject({ request_id: 'req-7', company_id: 'c-1' });
+    expect(lines[1]).not.toHaveProperty('request_id');
+    expect(lines[2]).not.toHaveProperty('request_id');
   });
 });

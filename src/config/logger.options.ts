@@ -1,4 +1,5 @@
 import type { ConfigService } from '@nestjs/config';
+import { ClsServiceManager } from 'nestjs-cls';
 import type { Params } from 'nestjs-pino';
 import pino, { type Logger } from 'pino';
 import type { Environment } from './environment';
@@ -42,6 +43,16 @@ export function logSettings(config: ConfigService<Environment, true>): LogSettin
   };
 }
 
+/**
+ * A line written while a request is served gets the request's id (nestjs-cls keeps it, the same
+ * as `X-Request-Id`), so an application message can be matched with its request; the request's
+ * own line has it already, as `req.id`.
+ */
+export function requestIdOfLine(line: object): { request_id?: string } {
+  const cls = ClsServiceManager.getClsService();
+  return 'req' in line || !cls.isActive() ? {} : { request_id: cls.getId() };
+}
+
 let shared: Logger | undefined;
 
 /**
@@ -50,7 +61,11 @@ let shared: Logger | undefined;
  * instance, so every line has one format and one ordered stream. Later calls return it as is.
  */
 export function processLogger(settings: LogSettings): Logger {
-  const options = { level: settings.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  const options = {
+    level: settings.LOG_LEVEL,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    mixin: requestIdOfLine,
+  };
   shared ??=
     prettyLogs(settings, Boolean(process.stdout.isTTY)) && pinoPrettyInstalled()
       ? pino({ ...options, transport: { target: 'pino-pretty', options: { singleLine: true } } })
