@@ -80,6 +80,19 @@ async function waitUntilListening(service: ServiceProcess): Promise<void> {
   }
 }
 
+/**
+ * Waits for `text` on the service's output: lines are written off the event loop
+ * (docs/operations.md, "Logs"), so one logged just before an answer may reach the pipe after it.
+ */
+async function waitForOutput(service: ServiceProcess, text: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!service.output().includes(text)) {
+    if (Date.now() > deadline)
+      throw new Error(`no "${text}" in the output after ${timeoutMs} ms:\n${service.output()}`);
+    await sleep(50);
+  }
+}
+
 async function waitUntilRefused(port: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (await accepts(port)) {
@@ -155,7 +168,7 @@ describe('Process: start-up settings and graceful shutdown', () => {
       const service = await spawnService({ LOG_LEVEL: 'info' });
       spawned.push(service);
       await waitUntilListening(service);
-      expect(service.output()).toContain(`Swagger UI at http://127.0.0.1:${service.port}/api/docs`);
+      await waitForOutput(service, `Swagger UI at http://127.0.0.1:${service.port}/api/docs`);
       if (external) expect(await accepts(service.port, external)).toBe(false);
       else console.warn('HOST test: no non-loopback IPv4 address here, so only the log line is checked');
       service.child.kill('SIGTERM');
