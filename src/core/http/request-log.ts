@@ -12,7 +12,7 @@ const STARTED_AT = Symbol('requestStartedAt');
 type LoggedResponse = ServerResponse<IncomingMessage & Partial<CompanyRequest>> & { [STARTED_AT]: number };
 
 /** The level of a request's line: info for 1xx-3xx, warn for 4xx, error for 5xx (docs/operations.md, "Logs"). */
-export function levelOfStatus(status: number): 'info' | 'warn' | 'error' {
+function levelOfStatus(status: number): 'info' | 'warn' | 'error' {
   return status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
 }
 
@@ -21,7 +21,7 @@ export function levelOfStatus(status: number): 'info' | 'warn' | 'error' {
  * credentials travel) and without a credential in its URL, the caller and company the guards
  * identified when they did, the status and the time it took.
  */
-export function completionLine(req: IncomingMessage & Partial<CompanyRequest>, res: ServerResponse, ms: number) {
+function completionLine(req: IncomingMessage & Partial<CompanyRequest>, res: ServerResponse, ms: number) {
   return {
     req: { id: req.id, method: req.method, url: redactedUrl(req.url ?? ''), remoteAddress: req.socket?.remoteAddress },
     res: { statusCode: res.statusCode },
