@@ -11,13 +11,20 @@ import {
   MAX_CURRENCY_DECIMALS,
 } from './currencies';
 import { decimalPlaces, MAX_SIGNIFICANT_DIGITS, significantDigits } from './decimal';
+import { AMOUNT_COLUMN, numericMaximum, NumericShape, QUANTITY_COLUMN } from './numeric-columns';
 
-/** Why `value` is not an amount of at most `decimals` decimals (null when it is one). */
-function decimalProblem(value: unknown, decimals: number, minimum: 'positive' | 'zero'): string | null {
+/** Why `value` is not an amount of at most `decimals` decimals up to `maximum` (null when it is one). */
+function decimalProblem(
+  value: unknown,
+  decimals: number,
+  minimum: 'positive' | 'zero',
+  maximum: number,
+): string | null {
   if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
   if (minimum === 'positive' ? value <= 0 : value < 0) {
     return minimum === 'positive' ? 'must be greater than 0' : 'must not be negative';
   }
+  if (value > maximum) return `must be at most ${maximum}`;
   if (significantDigits(value) > MAX_SIGNIFICANT_DIGITS) {
     return `must have at most ${MAX_SIGNIFICANT_DIGITS} significant digits`;
   }
@@ -36,9 +43,20 @@ export interface AmountOptions {
   currencyField?: string;
   /** A fixed number of decimals (deal prices are RUB: 2) instead of a currency's. */
   decimals?: number;
-  /** The OpenAPI example (default 1500.5), e.g. for a rate bounded by @Max. */
+  /** The column that stores it (default {@link AMOUNT_COLUMN}): its precision bounds the amount. */
+  column?: NumericShape;
+  /** A bound below the column's (a rate's 100). */
+  maximum?: number;
+  /** The OpenAPI example (default 1500.5). */
   example?: number;
 }
+
+/** The largest amount `options` admit: the column's bound, or a lower one of the option. */
+const amountMaximum = (options: AmountOptions) =>
+  Math.min(options.maximum ?? Infinity, numericMaximum(options.column ?? AMOUNT_COLUMN));
+
+/** The step a fixed number of decimals allows (OpenAPI `multipleOf`): 2 → 0.01. */
+const stepOf = (decimals: number) => Number((10 ** -decimals).toFixed(decimals));
 
 /**
  * The least value a schema admits: 0, or for a positive value its smallest step (0.00000001 for
@@ -49,13 +67,16 @@ const leastValue = (minimum: 'positive' | 'zero', decimals: number) => (minimum 
 
 /**
  * An amount of money (CONTRACT 12): a JSON number, finite, at most 15 significant digits and at
- * most its currency's decimals; > 0 for movements, ≥ 0 for prices. Stored as `numeric`.
+ * most its currency's decimals; > 0 for movements, ≥ 0 for prices; at most what its column
+ * stores (CONTRACT 20). Stored as `numeric`.
  */
 export const Amount = (options: AmountOptions) =>
   applyDecorators(
     ApiProperty({
       type: 'number',
       minimum: leastValue(options.minimum, options.decimals ?? MAX_CURRENCY_DECIMALS),
+      maximum: amountMaximum(options),
+      multipleOf: stepOf(options.decimals ?? (options.column ?? AMOUNT_COLUMN).scale),
       example: options.example ?? 1500.5,
       description: `Exact decimal: at most ${MAX_SIGNIFICANT_DIGITS} significant digits and ${
         options.currencyField
@@ -67,9 +88,10 @@ export const Amount = (options: AmountOptions) =>
       name: 'isAmount',
       validator: {
         validate: (value: unknown, args?: ValidationArguments) =>
-          decimalProblem(value, amountDecimals(options, args), options.minimum) === null,
+          decimalProblem(value, amountDecimals(options, args), options.minimum, amountMaximum(options)) === null,
         defaultMessage: (args?: ValidationArguments) =>
-          decimalProblem(args?.value, amountDecimals(options, args), options.minimum) ?? 'must be an amount',
+          decimalProblem(args?.value, amountDecimals(options, args), options.minimum, amountMaximum(options)) ??
+          'must be an amount',
       },
     }),
   );
@@ -88,30 +110,36 @@ export function assertAmountFits(
   field: string,
   minimum: 'positive' | 'zero' = 'positive',
 ): void {
-  const problem = decimalProblem(amount, currencyDecimals(currency), minimum);
+  const problem = decimalProblem(amount, currencyDecimals(currency), minimum, numericMaximum(AMOUNT_COLUMN));
   if (problem) throw AppException.validation([{ field, message: `${problem} (${currency})` }]);
 }
 
 /**
- * A quantity (CONTRACT 15): a JSON number > 0 with at most 3 decimals and 15 significant digits.
+ * A quantity (CONTRACT 15): a JSON number > 0 with at most its column's decimals (3) and 15
+ * significant digits, at most what the column stores.
  */
-export const Quantity = (decimals = 3) =>
-  applyDecorators(
+export const Quantity = (column: NumericShape = QUANTITY_COLUMN) => {
+  const { scale: decimals } = column;
+  const maximum = numericMaximum(column);
+  return applyDecorators(
     ApiProperty({
       type: 'number',
       minimum: leastValue('positive', decimals),
+      maximum,
+      multipleOf: stepOf(decimals),
       example: 2.5,
       description: `At most ${decimals} decimals`,
     }),
     ValidateBy({
       name: 'isQuantity',
       validator: {
-        validate: (value: unknown) => decimalProblem(value, decimals, 'positive') === null,
+        validate: (value: unknown) => decimalProblem(value, decimals, 'positive', maximum) === null,
         defaultMessage: (args?: ValidationArguments) =>
-          decimalProblem(args?.value, decimals, 'positive') ?? 'must be a quantity',
+          decimalProblem(args?.value, decimals, 'positive', maximum) ?? 'must be a quantity',
       },
     }),
   );
+};
 
 const CURRENCY_MESSAGE = `must be one of ${CURRENCY_CODES.join(', ')}`;
 

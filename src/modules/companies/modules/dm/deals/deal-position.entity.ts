@@ -2,6 +2,7 @@ import { Check, Column, Entity, Index } from 'typeorm';
 import { CompanyOwnedEntity } from '../../../companies/companies.face';
 import { DealEntity } from './deal.entity';
 import { Reference } from '../../../../../database/company-reference';
+import { DEAL_PRICE_COLUMN, NumericColumn, QUANTITY_COLUMN } from '../../../../../core/money/numeric-columns';
 
 export const POSITION_UNITS = ['pcs', 'kg', 'g', 'l', 'ml', 'm', 'cm'] as const;
 export type PositionUnit = (typeof POSITION_UNITS)[number];
@@ -28,10 +29,10 @@ export class DealPositionEntity extends CompanyOwnedEntity {
   @Column({ type: 'text', nullable: true })
   comment: string | null;
 
-  @Column({ type: 'numeric', precision: 17, scale: 2 })
+  @NumericColumn(DEAL_PRICE_COLUMN)
   price: number;
 
-  @Column({ type: 'numeric', precision: 18, scale: 3 })
+  @NumericColumn(QUANTITY_COLUMN)
   quantity: number;
 
   @Column({ type: 'varchar', length: 8, default: 'pcs' })

@@ -2,6 +2,7 @@ import { Column, Entity, Index } from 'typeorm';
 import { CompanyOwnedEntity } from '../../../companies/companies.face';
 import { CompanyReference } from '../../../../../database/company-reference';
 import { EnumColumn, MetadataColumn } from '../../../../../core/openapi/columns';
+import { AMOUNT_COLUMN, NumericColumn, RATE_COLUMN } from '../../../../../core/money/numeric-columns';
 
 /** debt: the company owes; credit: owed to the company. */
 export const CREDIT_TYPES = ['debt', 'credit'] as const;
@@ -36,7 +37,7 @@ export class CreditEntity extends CompanyOwnedEntity {
   @EnumColumn(CREDIT_STATUSES, { length: 16, default: 'active' })
   status: string;
 
-  @Column({ type: 'numeric', precision: 23, scale: 8 })
+  @NumericColumn(AMOUNT_COLUMN)
   total_amount: number;
 
   /** Never changes: payments are in this currency. */
@@ -44,7 +45,7 @@ export class CreditEntity extends CompanyOwnedEntity {
   currency: string;
 
   /** Percent, 0 to 100, two decimals; null when unset. */
-  @Column({ type: 'numeric', precision: 5, scale: 2, nullable: true })
+  @NumericColumn(RATE_COLUMN, { nullable: true })
   interest_rate: number | null;
 
   /** A calendar date, `YYYY-MM-DD`. */

@@ -5,6 +5,7 @@ import { CreditEntity } from '../credits/credit.entity';
 import { CompanyReference, Reference } from '../../../../../database/company-reference';
 import { CompanyRowEntity } from '../../../companies/companies.face';
 import { EnumColumn, MetadataColumn } from '../../../../../core/openapi/columns';
+import { AMOUNT_COLUMN, NumericColumn } from '../../../../../core/money/numeric-columns';
 
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -34,7 +35,7 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 @Index('transactions_company_currency_created_at_idx', { synchronize: false })
 @Index('transactions_search_trgm_idx', { synchronize: false })
 export class TransactionEntity extends CompanyRowEntity {
-  @Column({ type: 'numeric', precision: 23, scale: 8 })
+  @NumericColumn(AMOUNT_COLUMN)
   base_amount: number;
 
   @EnumColumn(CURRENCY_CODES, { length: 8 })

@@ -12,6 +12,7 @@ import {
 } from 'class-validator';
 import { Omittable, OneOf, SearchTerm, TrimmedName, TrimmedText } from '../../../../../../core/http/validators';
 import { Amount, Quantity } from '../../../../../../core/money/money.validators';
+import { DEAL_PRICE_COLUMN } from '../../../../../../core/money/numeric-columns';
 import { LeftOutOfExamples } from '../../../../../../core/openapi/request-examples';
 import { PageQueryDto } from '../../../../../../core/pagination/page-query.dto';
 import { ClientDetailDto } from '../../../crm/crm.face';
@@ -47,7 +48,7 @@ export class DealPositionInputDto {
   @TrimmedText(2000)
   comment?: string | null;
 
-  @Amount({ minimum: 'zero', decimals: 2 })
+  @Amount({ minimum: 'zero', decimals: 2, column: DEAL_PRICE_COLUMN })
   price: number;
 
   @Quantity()
@@ -97,7 +98,7 @@ export class DealPositionChangeDto {
   comment?: string | null;
 
   @ValidateIf((line: DealPositionChangeDto) => line.id === undefined || line.price !== undefined)
-  @Amount({ minimum: 'zero', decimals: 2 })
+  @Amount({ minimum: 'zero', decimals: 2, column: DEAL_PRICE_COLUMN })
   price?: number;
 
   @ValidateIf((line: DealPositionChangeDto) => line.id === undefined || line.quantity !== undefined)

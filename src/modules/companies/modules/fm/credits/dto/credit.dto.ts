@@ -1,5 +1,5 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsOptional, IsUUID, Max, ValidateBy } from 'class-validator';
+import { IsOptional, IsUUID, ValidateBy } from 'class-validator';
 import { FixedOnceCreated } from '../../../../../../core/http/tolerances';
 import {
   CalendarDate,
@@ -12,6 +12,7 @@ import {
 } from '../../../../../../core/http/validators';
 import { CURRENCY_CODES, type CurrencyCode } from '../../../../../../core/money/currencies';
 import { Amount, Currency } from '../../../../../../core/money/money.validators';
+import { RATE_COLUMN } from '../../../../../../core/money/numeric-columns';
 import { PageQueryDto } from '../../../../../../core/pagination/page-query.dto';
 import { CounterpartyDto } from '../../../cpm/counterparties.face';
 import { CREDIT_STATUSES, CREDIT_TYPES, type CreditStatus, type CreditType } from '../credit.entity';
@@ -71,8 +72,7 @@ export class CreateCreditDto {
 
   /** Percent, 0 to 100, at most two decimals. */
   @IsOptional()
-  @Amount({ minimum: 'zero', decimals: 2, example: 12.5 })
-  @Max(100)
+  @Amount({ minimum: 'zero', decimals: 2, column: RATE_COLUMN, maximum: 100, example: 12.5 })
   interest_rate?: number | null;
 
   @FreeText('Погашение ежемесячно')
