@@ -4,14 +4,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Type } from '@nestjs/common';
-import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
-import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import { ModulesContainer } from '@nestjs/core';
 import ts from 'typescript';
 import { AppValidationPipe } from '../../src/core/http/validation';
 import { buildOpenApiDocument } from '../../src/core/openapi/openapi';
-import { operationIdOf } from '../../src/core/openapi/operation-ids';
+import { exampleBody, operationsOf, requestDtos, Schema } from '../support/openapi-document';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -23,8 +19,6 @@ const ROOT = join(__dirname, '..', '..');
 const COMMITTED = join(ROOT, 'docs', 'openapi.json');
 const run = promisify(execFile);
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
-
-type Schema = Record<string, any>;
 
 /** `docs/openapi.json` as written: stable key order, two-space indent, final newline. */
 const serialise = (document: unknown) => `${JSON.stringify(document, null, 2)}\n`;
@@ -44,30 +38,6 @@ function differingParts(served: Schema, committed: Schema): string[] {
   return names.length > 8 ? [...names.slice(0, 8), `${names.length - 8} more`] : names;
 }
 
-/**
- * The body Swagger UI pre-fills from a schema: each property's example, nested schemas built
- * alike. Properties with no example are listed in `missing` as `Schema.property`.
- */
-function exampleBody(doc: Schema, schema: Schema, missing: string[], name = '(inline)'): unknown {
-  if (schema.$ref) {
-    const ref = schema.$ref.split('/').pop();
-    return exampleBody(doc, doc.components.schemas[ref], missing, ref);
-  }
-  if (schema.allOf) {
-    return Object.assign({}, ...schema.allOf.map((part: Schema) => exampleBody(doc, part, missing, name)));
-  }
-  if (schema.example !== undefined) return schema.example;
-  if (schema.type === 'array' && schema.items) return [exampleBody(doc, schema.items, missing, name)];
-  if (!schema.properties) return undefined;
-  return Object.fromEntries(
-    Object.entries(schema.properties as Record<string, Schema>).map(([property, propertySchema]) => {
-      const value = exampleBody(doc, propertySchema, missing, name);
-      if (value === undefined) missing.push(`${name}.${property}`);
-      return [property, value];
-    }),
-  );
-}
-
 /** Every property name a schema can hold, nested and through references, with where it is declared. */
 function propertyNames(doc: Schema, schema: Schema | undefined, seen = new Set<Schema>()): Array<[string, string]> {
   if (!schema || seen.has(schema)) return [];
@@ -82,36 +52,6 @@ function propertyNames(doc: Schema, schema: Schema | undefined, seen = new Set<S
     ...propertyNames(doc, property, seen).map(([path, p]) => [`${name}.${path}`, p] as [string, string]),
   ]);
   return [...own, ...nested.flatMap((part) => propertyNames(doc, part, seen))];
-}
-
-/** Every operation of the document with where it is. */
-function operationsOf(doc: Schema): Array<{ where: string; op: Schema }> {
-  return Object.entries(doc.paths as Record<string, Record<string, Schema>>).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, op]) => ({ where: `${method.toUpperCase()} ${path}`, op })),
-  );
-}
-
-/** The @Body() and @Query() DTO classes of every handler, as the global pipe sees them, by operation id. */
-function requestDtos(t: TestApp): Array<{ operationId: string; kind: 'body' | 'query'; metatype: Type }> {
-  const found: Array<{ operationId: string; kind: 'body' | 'query'; metatype: Type }> = [];
-  for (const module of t.app.get(ModulesContainer).values()) {
-    for (const { metatype } of module.controllers.values()) {
-      if (!metatype) continue;
-      for (const method of Object.getOwnPropertyNames(metatype.prototype)) {
-        const args: Record<string, { index: number }> =
-          Reflect.getMetadata(ROUTE_ARGS_METADATA, metatype, method) ?? {};
-        const types: Type[] = Reflect.getMetadata('design:paramtypes', metatype.prototype, method) ?? [];
-        const operationId = operationIdOf(metatype.name, method);
-        for (const [key, { index }] of Object.entries(args)) {
-          const kind = ({ [RouteParamtypes.BODY]: 'body', [RouteParamtypes.QUERY]: 'query' } as const)[
-            Number(key.split(':')[0])
-          ];
-          if (kind && types[index]?.prototype) found.push({ operationId, kind, metatype: types[index] });
-        }
-      }
-    }
-  }
-  return found;
 }
 
 /** What the typed client does: sign up, sign in, an API key, a company, a client, the list. */

@@ -14,6 +14,7 @@ const trimToUndefined = ({ value }: { value: unknown }) =>
 
 const Criticality = () =>
   applyDecorators(
+    ApiProperty({ type: 'integer', minimum: 1, maximum: 10, required: false }),
     IsOptional(),
     Type(() => Number),
     IsInt(),
