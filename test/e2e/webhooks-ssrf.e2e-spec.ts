@@ -39,6 +39,19 @@ describe('Webhooks: SSRF-safe URLs', () => {
     'http://93.184.215.14/hook',
     'ftp://93.184.215.14/hook',
     'not a url',
+    // CONTRACT 20: user information, control characters and the IPv6 forms of other ranges.
+    'https://user:pass@93.184.215.14/hook',
+    'https://user@93.184.215.14/hook',
+    'https://93.184.215.14/ho\nok',
+    'https://93.184.215.14/hook\u0000',
+    'https://[::8.8.8.8]/hook',
+    'https://[::ffff:8.8.8.8]/hook',
+    'https://[2002:808:808::1]/hook',
+    'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook',
+    'https://[64:ff9b::808:808]/hook',
+    'https://[64:ff9b:1::808:808]/hook',
+    'https://[fec0::1]/hook',
+    'https://[fd12:3456::1]/hook',
   ])('refuses %s with 400 naming url', async (url) => {
     expect(expectError(await create(url), 400, 'validation_failed').error.details).toEqual([
       { field: 'url', message: expect.any(String) },
@@ -55,6 +68,21 @@ describe('Webhooks: SSRF-safe URLs', () => {
       400,
       'validation_failed',
     );
+    await t.http.delete(`${webhooksOf(companyId)}/${hook.id}`).set(owner.auth);
+  });
+
+  it('stores the URL in its WHATWG serialisation, on creation and on change', async () => {
+    const hook = expectSuccess(await create('HTTPS://93.184.215.14:443/a/../Hook?x=1#part'), 201);
+    expect(hook.url).toBe('https://93.184.215.14/Hook?x=1#part');
+    const changed = expectSuccess(
+      await t.http
+        .patch(`${webhooksOf(companyId)}/${hook.id}`)
+        .set(owner.auth)
+        .send({ url: 'https://93.184.215.14/./b/%7Efoo' }),
+    );
+    expect(changed.url).toBe('https://93.184.215.14/b/%7Efoo');
+    const [row] = await db.query(`SELECT url FROM webhooks WHERE id = $1`, [hook.id]);
+    expect(row.url).toBe('https://93.184.215.14/b/%7Efoo');
     await t.http.delete(`${webhooksOf(companyId)}/${hook.id}`).set(owner.auth);
   });
 

@@ -20,10 +20,18 @@ describe('isPublicAddress', () => {
     'fd00:ec2::254',
     '::ffff:127.0.0.1',
     '::ffff:169.254.169.254',
+    '::ffff:8.8.8.8',
+    '::8.8.8.8',
+    '2002:0808:0808::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '64:ff9b::808:808',
+    '64:ff9b:1::808:808',
+    'fec0::1',
+    'fd12:3456::1',
     'not an address',
   ])('%s is not public', (address) => expect(isPublicAddress(address)).toBe(false));
 
-  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
+  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '2001:4860:4860::8888'])(
     '%s is public',
     (address) => expect(isPublicAddress(address)).toBe(true),
   );

@@ -3,9 +3,14 @@ import { BlockList, isIP } from 'node:net';
 
 /**
  * Addresses a webhook may never reach (CONTRACT 19): this host, private networks, link-local
- * (cloud metadata at 169.254.169.254), carrier-grade NAT, multicast and reserved ranges.
+ * (cloud metadata at 169.254.169.254), carrier-grade NAT, multicast and reserved ranges; and
+ * (CONTRACT 20) every IPv6 form that embeds or tunnels to an IPv4 address, whose IPv4 part the
+ * check cannot trust (IPv4-compatible, IPv4-mapped, 6to4, Teredo, NAT64), site-local and
+ * unique-local.
  */
-const NOT_PUBLIC = new BlockList();
+const NOT_PUBLIC_IPV4 = new BlockList();
+// Apart: a BlockList checks an IPv4 address against IPv6 rules as its IPv4-mapped form.
+const NOT_PUBLIC_IPV6 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -22,26 +27,28 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const)
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+  NOT_PUBLIC_IPV4.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
+  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
   ['100::', 64],
+  ['2001::', 32],
   ['2001:db8::', 32],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const)
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+  NOT_PUBLIC_IPV6.addSubnet(network, prefix, 'ipv6');
 
-/** Whether an IP address is on the public internet; an IPv4-mapped IPv6 address counts as its IPv4. */
+/** Whether an IP address is on the public internet. */
 export function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPublicAddress(mapped[1]);
   const family = isIP(address);
   if (family === 0) return false;
-  return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return family === 4 ? !NOT_PUBLIC_IPV4.check(address, 'ipv4') : !NOT_PUBLIC_IPV6.check(address, 'ipv6');
 }
 
 export class UnsafeWebhookUrl extends Error {}
@@ -54,18 +61,24 @@ const resolveAll = (host: string) =>
 /** The URL's host without IPv6 brackets. */
 const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
+/** C0 controls, DEL and C1 controls: the URL parser would drop or keep them silently. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
 /**
- * Refuses (UnsafeWebhookUrl) a URL a webhook may not call: not https (http too when private
- * addresses are allowed), or a host that does not resolve or resolves to any address that is not
- * public. Checked at creation and again before each delivery.
+ * Refuses (UnsafeWebhookUrl) a URL a webhook may not call: control characters, user information,
+ * not https (http too when private addresses are allowed), or a host that does not resolve or
+ * resolves to any address that is not public. Checked at creation and again before each
+ * delivery. The URL it answers is the WHATWG serialisation, the form the webhook stores.
  */
 export async function checkWebhookUrl(text: string, allowPrivate: boolean): Promise<URL> {
+  if (CONTROL_CHARACTER.test(text)) throw new UnsafeWebhookUrl('must not contain control characters');
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     throw new UnsafeWebhookUrl('must be an absolute URL');
   }
+  if (url.username || url.password) throw new UnsafeWebhookUrl('must not contain user information');
   const protocols = allowPrivate ? ['https:', 'http:'] : ['https:'];
   if (!protocols.includes(url.protocol))
     throw new UnsafeWebhookUrl(`must be ${allowPrivate ? 'http or https' : 'https'}`);

@@ -29,12 +29,12 @@ export class WebhooksService extends CompanyRecords<WebhooksRepository> {
    * seconds, and no connection or company lock waits on it); the StagedWrite writes the row.
    */
   async create(company: CompanyAccess, dto: CreateWebhookDto): Promise<StagedWrite<WebhookWithSecretDto>> {
-    await this.checkUrl(dto.url);
+    const url = await this.normalisedUrl(dto.url);
     this.checkEvents(dto.events);
     return StagedWrite.of(async () => {
       const secret = newWebhookSecret();
       const webhook = await this.webhooks.create(company.companyId, {
-        url: dto.url,
+        url,
         events: [...new Set(dto.events)],
         description: dto.description ?? null,
         secret,
@@ -45,12 +45,13 @@ export class WebhooksService extends CompanyRecords<WebhooksRepository> {
 
   /** As create: a new URL is checked before the change's transaction opens. */
   async update(company: CompanyAccess, id: string, dto: UpdateWebhookDto): Promise<StagedWrite<WebhookDto>> {
-    if (dto.url !== undefined) await this.checkUrl(dto.url);
+    const url = dto.url === undefined ? undefined : await this.normalisedUrl(dto.url);
     if (dto.events !== undefined) this.checkEvents(dto.events);
     return StagedWrite.of(async () =>
       found(
         await this.webhooks.update(company.companyId, id, {
           ...dto,
+          ...(url !== undefined && { url }),
           ...(dto.events && { events: [...new Set(dto.events)] }),
         }),
         'Webhook',
@@ -76,9 +77,10 @@ export class WebhooksService extends CompanyRecords<WebhooksRepository> {
     return found(await this.webhooks.retryDelivery(webhookId, deliveryId), 'Delivery');
   }
 
-  private async checkUrl(url: string): Promise<void> {
+  /** The URL as stored: checked, in its WHATWG serialisation (CONTRACT 20). */
+  private async normalisedUrl(url: string): Promise<string> {
     try {
-      await checkWebhookUrl(url, this.settings.allowPrivate);
+      return (await checkWebhookUrl(url, this.settings.allowPrivate)).href;
     } catch (error) {
       if (error instanceof UnsafeWebhookUrl) throw AppException.validation([{ field: 'url', message: error.message }]);
       throw error;
