@@ -16,6 +16,7 @@ import { RouteHandlerGuard } from './core/http/route-handler.guard';
 import { UndeclaredInputGuard } from './core/http/undeclared-input.guard';
 import { WriteStagesModule } from './core/http/write-stages.module';
 import { AppValidationPipe } from './core/http/validation';
+import { SecretsModule } from './core/secrets/secrets.module';
 import { StorageModule } from './core/storage/storage.module';
 import { DatabaseModule } from './database/database.module';
 import { databaseOptions } from './database/database.options';
@@ -82,6 +83,7 @@ import { WebhooksModule } from './modules/companies/webhooks/webhooks.module';
     }),
     DatabaseModule,
     MetricsModule,
+    SecretsModule,
     StorageModule,
     AccessModule,
     IdempotencyModule,

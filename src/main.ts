@@ -13,12 +13,15 @@ import { processLogger } from './config/logger.options';
 import { browsableUrl } from './config/http-address';
 import { HttpDrain } from './config/http-drain';
 import { StartupError, startupFailure } from './config/startup-error';
+import { loadSecretKeys } from './core/secrets/secret-keys';
 
 /** How long SIGTERM waits for in-flight requests (Kubernetes' grace period is 30 s by default). */
 const DRAIN_DEADLINE_MS = 25_000;
 
 async function bootstrap(): Promise<void> {
   const env = validateEnvironment(process.env);
+  // Before any embedded server starts: production without SECRETS_KEY stops here, in one line.
+  loadSecretKeys(env);
   // Nest's logger is not up yet: the zero-config lines go through the logger it will use.
   const infrastructure = await startLocalInfrastructure(
     env,

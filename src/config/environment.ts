@@ -37,6 +37,23 @@ const toOptionalInt = ({ value }: { value: unknown }) => toInt({ value: emptyToU
 const IntSetting = (min: number, max?: number): PropertyDecorator =>
   applyDecorators(Transform(toInt), IsInt(), Min(min), ...(max === undefined ? [] : [Max(max)]));
 
+/** Whether `text` is base64 of exactly 32 bytes: what SECRETS_KEY must be. */
+export const isSecretsKey = (text: unknown): boolean => typeof text === 'string' && /^[A-Za-z0-9+/]{43}=$/.test(text);
+
+/** An optional key of secrets at rest. */
+const SecretsKeySetting = (): PropertyDecorator =>
+  applyDecorators(
+    Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value)),
+    IsOptional(),
+    ValidateBy({
+      name: 'isSecretsKey',
+      validator: {
+        validate: isSecretsKey,
+        defaultMessage: (args) => `${args?.property} must be 32 bytes, base64 (openssl rand -base64 32)`,
+      },
+    }),
+  );
+
 /**
  * Every setting the service reads. Validated once at start-up: a bad value stops the
  * process with a message naming the setting. `.env.example` lists the same names.
@@ -184,6 +201,18 @@ export class Environment {
   @IsString()
   @Matches(/^\//, { message: 'ROOT_POSTGRES_DIR must be an absolute path' })
   ROOT_POSTGRES_DIR = '/var/lib/business-platform-api';
+
+  /**
+   * The key of secrets at rest (webhook signing secrets; the digests of confirmation codes and
+   * reset tokens): 32 bytes, base64. Unset: production refuses to start; otherwise the key
+   * generated under DATA_DIR on the first start.
+   */
+  @SecretsKeySetting()
+  SECRETS_KEY?: string;
+
+  /** The key SECRETS_KEY replaced: read (never written) until `npm run secrets:rotate` has run. */
+  @SecretsKeySetting()
+  SECRETS_KEY_PREVIOUS?: string;
 
   @Transform(emptyToUndefined)
   @IsOptional()

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { SecretBox } from '../../src/core/secrets/secret-box';
 import { bearer, uniqueEmail } from '../support/factories';
 import { expectError, expectSuccess, TIMESTAMP } from '../support/expectations';
 import { SmtpListener } from '../support/smtp-listener';
@@ -357,14 +358,16 @@ describe('Sessions, confirmation and password reset', () => {
       const since = smtp.mails.length;
       await t.http.post('/api/v1/account/reset-password/send-link').send({ email }).expect(200);
       const token = /\b(bpw_\w+)/.exec((await smtp.next(email, since)).data)![1];
+      // Stored as its keyed digest (CONTRACT 20), never as the token or its plain SHA-256.
+      const digest = t.app.get(SecretBox).digest(token);
       const [row] = await db.query(
         `SELECT (expires_at - created_at) BETWEEN interval '59 minutes 59 seconds' AND interval '1 hour 1 second' AS ok
          FROM password_resets WHERE token_hash = $1`,
-        [createHash('sha256').update(token).digest('hex')],
+        [digest],
       );
       expect(row).toEqual({ ok: true });
       await db.query(`UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
-        createHash('sha256').update(token).digest('hex'),
+        digest,
       ]);
       expectError(
         await t.http.post('/api/v1/account/reset-password').send({ token, new_password: 'too late password' }),

@@ -77,6 +77,8 @@ export default async function globalSetup(): Promise<void> {
   (globalThis as { testInfrastructure?: TestInfrastructure }).testInfrastructure = { stops };
 
   const databaseUrl = await provideDatabase(stops);
+  // The run's key of secrets at rest: the migrations seal with it, and so does every app under test.
+  process.env.SECRETS_KEY = randomBytes(32).toString('base64');
   // Two connections: one holds the migration lock while the other applies the migrations.
   const migrations = new DataSource(databaseOptions({ url: databaseUrl, poolSize: 2 }));
   await migrations.initialize();

@@ -77,7 +77,7 @@ export class AuthService {
   private async createAccount(dto: RegisterDto, passwordHash: string, code: string) {
     const account = await this.accounts.create({ email: dto.email, name: dto.name, password_hash: passwordHash });
     if (!account) throw AppException.conflict('An account with this e-mail already exists');
-    await this.codes.issue(account.id, codeHash(account.id, code));
+    await this.codes.issue(account.id, code);
     return { account, session: await this.openSession(account, null, null) };
   }
 
@@ -137,7 +137,7 @@ export class AuthService {
   async confirm(auth: AuthContext<AccountDto>, dto: ConfirmDto): Promise<AccountDto> {
     ownAccountOnly(auth.account, dto);
     if (auth.account.status === 'confirmed') throw AppException.conflict('The e-mail is already confirmed');
-    const outcome = await this.codes.check(auth.account.id, codeHash(auth.account.id, dto.code));
+    const outcome = await this.codes.check(auth.account.id, dto.code);
     if (outcome === 'void') {
       throw AppException.conflict('The code expired or had too many wrong tries: request a new code');
     }
@@ -151,7 +151,7 @@ export class AuthService {
     ownAccountOnly(auth.account, dto);
     if (auth.account.status === 'confirmed') throw AppException.conflict('The e-mail is already confirmed');
     const code = confirmationCode();
-    const wait = await this.codes.reissue(auth.account.id, codeHash(auth.account.id, code));
+    const wait = await this.codes.reissue(auth.account.id, code);
     if (wait > 0) {
       throw new AppException('rate_limited', 'A code was sent less than a minute ago', undefined, {
         'Retry-After': String(wait),
@@ -168,7 +168,7 @@ export class AuthService {
   async sendResetLink(email: string): Promise<void> {
     const started = Date.now();
     const token = issueToken('passwordReset');
-    const target = await this.resets.issueFor(email, token.hash);
+    const target = await this.resets.issueFor(email, token.raw);
     if (target) {
       void this.deliver({
         to: email,
@@ -180,19 +180,19 @@ export class AuthService {
   }
 
   async resetTokenState(token: string): Promise<PasswordResetTokenStateDto> {
-    const accountId = await this.resets.accountOf(hashToken(token));
+    const accountId = await this.resets.accountOf(token);
     return { account_id: accountId, valid: accountId !== null };
   }
 
   /** Sets the password; every session of the account ends with the same commit. */
   async resetPassword(dto: PasswordResetDto): Promise<void> {
     const passwordHash = await this.passwords.hash(dto.new_password);
-    await this.applyReset(hashToken(dto.token), passwordHash);
+    await this.applyReset(dto.token, passwordHash);
   }
 
   @Transactional()
-  private async applyReset(tokenHash: string, passwordHash: string): Promise<void> {
-    const accountId = await this.resets.spend(tokenHash);
+  private async applyReset(token: string, passwordHash: string): Promise<void> {
+    const accountId = await this.resets.spend(token);
     if (!accountId) throw AppException.validation([{ field: 'token', message: 'is invalid, used or expired' }]);
     await this.accounts.setPassword(accountId, passwordHash);
     await this.sessions.revokeAllOf(accountId);
@@ -243,11 +243,6 @@ export class AuthService {
 /** Six digits, every one of the million equally likely. */
 function confirmationCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
-
-/** Salted by the account, so one table of the million hashes does not read every code. */
-function codeHash(accountId: string, code: string): string {
-  return hashToken(`${accountId}:${code}`);
 }
 
 /** A `user_id` or `email` in the body must be the caller's own (CONTRACT 17). */

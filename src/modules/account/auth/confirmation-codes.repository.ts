@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { SecretBox } from '../../../core/secrets/secret-box';
 import { Db } from '../../../database/db';
 import { sql } from '../../../database/sql';
 
@@ -11,16 +12,22 @@ export const CODE_RESEND_SECONDS = 60;
 
 export type CodeCheck = 'confirmed' | 'wrong' | 'void';
 
-/** E-mail confirmation codes, one live code per account, stored as SHA-256 of account and code. */
+/**
+ * E-mail confirmation codes, one live code per account, stored as the keyed digest (SecretBox)
+ * of account and code: salted by the account, and a stolen table alone reads no code.
+ */
 @Injectable()
 export class ConfirmationCodesRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly secretBox: SecretBox,
+  ) {}
 
   /** The account's first code (at sign-up). */
-  async issue(accountId: string, codeHash: string): Promise<void> {
+  async issue(accountId: string, code: string): Promise<void> {
     await this.db.affected(
       sql`INSERT INTO confirmation_codes (account_id, code_hash, expires_at, attempts, sent_at)
-          VALUES (${accountId}, ${codeHash}, now() + make_interval(secs => ${CODE_TTL_SECONDS}), 0, now())`,
+          VALUES (${accountId}, ${this.digest(accountId, code)}, now() + make_interval(secs => ${CODE_TTL_SECONDS}), 0, now())`,
     );
   }
 
@@ -29,10 +36,10 @@ export class ConfirmationCodesRepository {
    * ago; the row's lock makes two parallel resends send one code. Returns 0 when replaced,
    * else the seconds to wait.
    */
-  async reissue(accountId: string, codeHash: string): Promise<number> {
+  async reissue(accountId: string, code: string): Promise<number> {
     const replaced = await this.db.one(
       sql`INSERT INTO confirmation_codes (account_id, code_hash, expires_at, attempts, sent_at)
-          VALUES (${accountId}, ${codeHash}, now() + make_interval(secs => ${CODE_TTL_SECONDS}), 0, now())
+          VALUES (${accountId}, ${this.digest(accountId, code)}, now() + make_interval(secs => ${CODE_TTL_SECONDS}), 0, now())
           ON CONFLICT (account_id) DO UPDATE SET code_hash = EXCLUDED.code_hash, expires_at = EXCLUDED.expires_at,
             attempts = 0, sent_at = EXCLUDED.sent_at
           WHERE confirmation_codes.sent_at <= now() - make_interval(secs => ${CODE_RESEND_SECONDS})
@@ -52,11 +59,11 @@ export class ConfirmationCodesRepository {
    * 'confirmed' deletes the code; 'wrong' leaves tries; 'void' when there is no live code, it
    * expired, or this was the last wrong try.
    */
-  async check(accountId: string, codeHash: string): Promise<CodeCheck> {
+  async check(accountId: string, code: string): Promise<CodeCheck> {
     const tried = await this.db.one<{ matches: boolean; attempts: number }>(
       sql`UPDATE confirmation_codes SET attempts = attempts + 1
           WHERE account_id = ${accountId} AND attempts < ${MAX_CODE_ATTEMPTS} AND expires_at > now()
-          RETURNING code_hash = ${codeHash} AS matches, attempts`,
+          RETURNING code_hash = ANY(${this.secretBox.digests(`${accountId}:${code}`)}::text[]) AS matches, attempts`,
     );
     if (!tried) return 'void';
     if (tried.matches) {
@@ -64,5 +71,9 @@ export class ConfirmationCodesRepository {
       return 'confirmed';
     }
     return tried.attempts >= MAX_CODE_ATTEMPTS ? 'void' : 'wrong';
+  }
+
+  private digest(accountId: string, code: string): string {
+    return this.secretBox.digest(`${accountId}:${code}`);
   }
 }

@@ -4,6 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { ClsService } from 'nestjs-cls';
 import { Counter, Gauge } from 'prom-client';
 import { Metrics } from '../../../core/metrics/metrics';
+import { SecretBox } from '../../../core/secrets/secret-box';
 import { WEBHOOK_SETTINGS, WebhookSettings } from './webhook-settings';
 import { signature } from './webhook-signature';
 import { checkWebhookUrl, publicOnlyLookup, UnsafeWebhookUrl } from './webhook-url';
@@ -37,6 +38,7 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly cls: ClsService,
+    private readonly secretBox: SecretBox,
     metrics: Metrics,
     @Inject(WEBHOOK_SETTINGS) private readonly settings: WebhookSettings,
   ) {
@@ -139,7 +141,9 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
       'user-agent': 'business-platform-webhooks/1',
       'webhook-id': delivery.id,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': delivery.secrets.map((secret) => signature(secret, delivery.id, timestamp, body)).join(' '),
+      'webhook-signature': delivery.secrets
+        .map((sealed) => signature(this.secretBox.open(sealed), delivery.id, timestamp, body))
+        .join(' '),
     };
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise<Outcome>((resolve) => {

@@ -21,7 +21,7 @@ export class WebhookEntity extends CompanyOwnedEntity {
   @Column({ type: 'boolean', default: true })
   active: boolean;
 
-  /** `whsec_` + base64 of random bytes; shown once, at creation or rotation. */
+  /** `whsec_` + base64 of random bytes, shown once (at creation or rotation); stored sealed (SecretBox). */
   @Column({ type: 'varchar', length: 128, select: false })
   secret: string;
 

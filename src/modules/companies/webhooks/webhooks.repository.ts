@@ -24,6 +24,7 @@ export interface ClaimedDelivery {
   webhook_id: string;
   attempts: number;
   url: string;
+  /** Sealed (SecretBox): opened only to sign. */
   secrets: string[];
   payload: Record<string, unknown>;
 }

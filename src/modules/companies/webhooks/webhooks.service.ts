@@ -6,6 +6,7 @@ import { StagedWrite } from '../../../core/audit/staged-write';
 import { AppException, found } from '../../../core/http/app.exception';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
+import { SecretBox } from '../../../core/secrets/secret-box';
 import { CreateWebhookDto, DeliveryDto, UpdateWebhookDto, WebhookDto, WebhookWithSecretDto } from './dto/webhook.dto';
 import { WEBHOOK_SETTINGS, WebhookSettings } from './webhook-settings';
 import { newWebhookSecret } from './webhook-signature';
@@ -19,6 +20,7 @@ export class WebhooksService extends CompanyRecords<WebhooksRepository> {
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly auditedKeys: AuditedKeys,
+    private readonly secretBox: SecretBox,
     @Inject(WEBHOOK_SETTINGS) private readonly settings: WebhookSettings,
   ) {
     super(webhooks, 'Webhook');
@@ -37,7 +39,7 @@ export class WebhooksService extends CompanyRecords<WebhooksRepository> {
         url,
         events: [...new Set(dto.events)],
         description: dto.description ?? null,
-        secret,
+        secret: this.secretBox.seal(secret),
       });
       return { ...webhook, secret };
     });
@@ -65,7 +67,10 @@ export class WebhooksService extends CompanyRecords<WebhooksRepository> {
 
   async rotateSecret(company: CompanyAccess, id: string): Promise<WebhookWithSecretDto> {
     const secret = newWebhookSecret();
-    const webhook = found(await this.webhooks.rotateSecret(company.companyId, id, secret), 'Webhook');
+    const webhook = found(
+      await this.webhooks.rotateSecret(company.companyId, id, this.secretBox.seal(secret)),
+      'Webhook',
+    );
     return { ...webhook, secret };
   }
 
