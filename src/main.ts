@@ -13,7 +13,7 @@ import { processLogger } from './config/logger.options';
 import { browsableUrl } from './config/http-address';
 import { HttpDrain } from './config/http-drain';
 import { StartupError, startupFailure } from './config/startup-error';
-import { loadSecretKeys } from './core/secrets/secret-keys';
+import { loadSecretKeys } from './config/secret-keys';
 
 /** How long SIGTERM waits for in-flight requests (Kubernetes' grace period is 30 s by default). */
 const DRAIN_DEADLINE_MS = 25_000;

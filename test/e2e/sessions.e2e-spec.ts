@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { SecretBox } from '../../src/core/secrets/secret-box';
+import { SecretBox } from '../../src/config/secret-box';
 import { bearer, uniqueEmail } from '../support/factories';
 import { expectError, expectSuccess, TIMESTAMP } from '../support/expectations';
 import { SmtpListener } from '../support/smtp-listener';

@@ -1,8 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment';
-import { SecretBox } from './secret-box';
-import { loadSecretKeys } from './secret-keys';
+import { SecretBox } from '../../config/secret-box';
+import { loadSecretKeys } from '../../config/secret-keys';
 
 /** The SecretBox of SECRETS_KEY (and SECRETS_KEY_PREVIOUS), for every module. */
 @Global()

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { validateEnvironment } from '../../config/environment';
-import { SecretBox } from '../../core/secrets/secret-box';
-import { loadSecretKeys } from '../../core/secrets/secret-keys';
+import { SecretBox } from '../../config/secret-box';
+import { loadSecretKeys } from '../../config/secret-keys';
 
 /** The SecretBox of this process's settings: a migration runs before any module exists. */
 const secretBox = () => new SecretBox(loadSecretKeys(validateEnvironment(process.env)));
@@ -17,7 +17,7 @@ export class SecretsAtRest1797913470000 implements MigrationInterface {
   public async up(queryRunner: QueryRunner): Promise<void> {
     const box = secretBox();
     const hooks: Array<{ id: string; secret: string; previous_secret: string | null }> = await queryRunner.query(
-      `SELECT id, secret, previous_secret FROM webhooks`,
+      `SELECT id, secret, previous_secret FROM webhooks WHERE secret LIKE 'whsec\_%'`,
     );
     for (const hook of hooks)
       await queryRunner.query(`UPDATE webhooks SET secret = $2, previous_secret = $3 WHERE id = $1`, [

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SecretBox } from '../../../core/secrets/secret-box';
+import { SecretBox } from '../../../config/secret-box';
 import { Db } from '../../../database/db';
 import { sql } from '../../../database/sql';
 

@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { ClsService } from 'nestjs-cls';
 import { Counter, Gauge } from 'prom-client';
 import { Metrics } from '../../../core/metrics/metrics';
-import { SecretBox } from '../../../core/secrets/secret-box';
+import { SecretBox } from '../../../config/secret-box';
 import { WEBHOOK_SETTINGS, WebhookSettings } from './webhook-settings';
 import { signature } from './webhook-signature';
 import { checkWebhookUrl, publicOnlyLookup, UnsafeWebhookUrl } from './webhook-url';

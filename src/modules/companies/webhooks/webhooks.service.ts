@@ -6,7 +6,7 @@ import { StagedWrite } from '../../../core/audit/staged-write';
 import { AppException, found } from '../../../core/http/app.exception';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
-import { SecretBox } from '../../../core/secrets/secret-box';
+import { SecretBox } from '../../../config/secret-box';
 import { CreateWebhookDto, DeliveryDto, UpdateWebhookDto, WebhookDto, WebhookWithSecretDto } from './dto/webhook.dto';
 import { WEBHOOK_SETTINGS, WebhookSettings } from './webhook-settings';
 import { newWebhookSecret } from './webhook-signature';

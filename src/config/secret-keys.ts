@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { type Environment, isSecretsKey } from '../../config/environment';
-import { StartupError } from '../../config/startup-error';
+import { type Environment, isSecretsKey } from './environment';
+import { StartupError } from './startup-error';
 
 /** SECRETS_KEY's length: an AES-256 key. */
 const SECRETS_KEY_BYTES = 32;
@@ -44,6 +44,7 @@ function generatedKey(dataDir: string): Buffer {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const text = readFileSync(file, 'utf8').trim();
-  if (!isSecretsKey(text)) throw new StartupError(`${file} is not a base64 key of 32 bytes: restore it, or set SECRETS_KEY`);
+  if (!isSecretsKey(text))
+    throw new StartupError(`${file} is not a base64 key of 32 bytes: restore it, or set SECRETS_KEY`);
   return Buffer.from(text, 'base64');
 }
