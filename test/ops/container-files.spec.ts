@@ -9,8 +9,15 @@ const DOCKER_DIR = resolve(__dirname, '../../docker');
 
 describe('Container files (docker/)', () => {
   const compose = load(readFileSync(resolve(DOCKER_DIR, 'docker-compose.yml'), 'utf8')) as {
-    services: Record<string, { image?: string; build?: unknown }>;
+    services: Record<string, { image?: string; build?: unknown; environment?: Record<string, string> }>;
   };
+
+  it('the API runs in production with a SECRETS_KEY, which production cannot start without', () => {
+    expect(compose.services.api.environment).toMatchObject({
+      NODE_ENV: 'production',
+      SECRETS_KEY: expect.stringMatching(/^\$\{SECRETS_KEY:-[A-Za-z0-9+/]{43}=\}$/),
+    });
+  });
 
   it('the compose file pins every image to an exact version, the API to this build', () => {
     const images = Object.fromEntries(Object.entries(compose.services).map(([name, s]) => [name, s.image]));

@@ -98,7 +98,16 @@ describe('Kubernetes manifests (docker/k8s)', () => {
     const settings = { ...config(), ...only('Secret').stringData };
     expect(() => validateEnvironment(settings)).not.toThrow();
     expect(validateEnvironment(settings)).toMatchObject({ DB_MIGRATE: false, METRICS_PORT: 9464, TRUST_PROXY: 1 });
-    for (const credential of ['DATABASE_URL', 'MINIO_ACCESS_KEY', 'MINIO_SECRET_KEY', 'ADMIN_PASSWORD', 'SMTP_URL']) {
+    expect(only('Secret').stringData).toHaveProperty('SECRETS_KEY');
+    for (const credential of [
+      'DATABASE_URL',
+      'MINIO_ACCESS_KEY',
+      'MINIO_SECRET_KEY',
+      'SECRETS_KEY',
+      'SECRETS_KEY_PREVIOUS',
+      'ADMIN_PASSWORD',
+      'SMTP_URL',
+    ]) {
       expect(config()).not.toHaveProperty(credential);
     }
   });
