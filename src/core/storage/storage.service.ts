@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { BucketItem, Client } from 'minio';
 import { CLS_REQ, ClsService } from 'nestjs-cls';
@@ -7,6 +7,11 @@ import type { Readable } from 'node:stream';
 import { TimeoutError, withTimeout } from '../../common/with-timeout';
 import type { Environment } from '../../config/environment';
 import { unreachableCode } from '../../common/unreachable';
+import { Db } from '../../database/db';
+import { sql } from '../../database/sql';
+import { claimDueRows, retryDelaySeconds } from '../outbox/due-rows';
+import { PollingWorker } from '../outbox/polling-worker';
+import type { StorageRemovalEntity } from './storage-removal.entity';
 
 export const MINIO_CLIENT = Symbol('MINIO_CLIENT');
 
@@ -20,8 +25,12 @@ export interface StoredObject {
 
 /** An upload gets its base bound plus this much per MiB (a floor of 1 MiB/s). */
 const UPLOAD_MS_PER_MIB = 1000;
-/** Removals queued while the store is down, at most. */
-const MAX_PENDING_REMOVALS = 10_000;
+/** How often each instance looks for due removals (a queued one is tried at once). */
+const REMOVALS_POLL_MS = 5000;
+/** Removals one round claims at a time. */
+const REMOVALS_BATCH = 20;
+/** Seconds before each retry of a removal the store refused; the last step repeats. */
+const REMOVAL_RETRY_SECONDS = [5, 30, 300, 1800, 3600];
 /** Where a request keeps the instant its storage calls must be done by (one deadline per request). */
 const DEADLINE = 'storage:deadline';
 
@@ -45,26 +54,34 @@ export type StorageState = 'up' | 'down';
  * docs/storage.md.
  */
 @Injectable()
-export class StorageService implements OnApplicationShutdown {
+export class StorageService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('StorageService');
   private readonly bucketPrefix: string;
   private readonly timeoutMs: number;
   private current: StorageState = 'up';
   private probe?: NodeJS.Timeout;
-  private readonly pendingRemovals: Array<{ companyId: string; path: string }> = [];
-  private draining = false;
+  private readonly removals: PollingWorker;
 
   constructor(
     @Inject(MINIO_CLIENT) private readonly client: Client,
     config: ConfigService<Environment, true>,
     private readonly cls: ClsService,
+    private readonly db: Db,
   ) {
     this.bucketPrefix = config.get('MINIO_BUCKET_PREFIX', { infer: true });
     this.timeoutMs = config.get('STORAGE_TIMEOUT_MS', { infer: true }) ?? 5000;
+    this.removals = new PollingWorker('StorageRemovals', cls, REMOVALS_POLL_MS, () => this.drainRemovals());
   }
 
-  onApplicationShutdown(): void {
+  /** Removals queued before a restart (or by an instance that stopped) are taken up at once. */
+  onApplicationBootstrap(): void {
+    this.removals.start();
+    this.removals.nudge();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
     clearTimeout(this.probe);
+    await this.removals.stop();
   }
 
   /** What the last call (or probe) found: `down` from a failure to answer until an answer. */
@@ -151,17 +168,13 @@ export class StorageService implements OnApplicationShutdown {
   }
 
   /**
-   * Removes the object in the background, never holding up the caller: at once when the store
-   * is up, else when it answers again (a queue of this process, bounded; what a restart loses
-   * stays orphaned, logged).
+   * Queues the object's removal in the database (in the caller's transaction, when it has one)
+   * and removes it in the background, never holding up the caller: at once when the store is
+   * up, else when it answers again. Any instance may do it; a crash or restart loses nothing.
    */
-  removeLater(companyId: string, path: string): void {
-    if (this.pendingRemovals.length >= MAX_PENDING_REMOVALS) {
-      this.logger.error({ company_id: companyId, path }, 'Too many removals pending; this object stays orphaned');
-      return;
-    }
-    this.pendingRemovals.push({ companyId, path });
-    if (this.current === 'up') void this.drainRemovals();
+  async removeLater(companyId: string, path: string): Promise<void> {
+    await this.db.affected(sql`INSERT INTO storage_removals (company_id, path) VALUES (${companyId}, ${path})`);
+    this.removals.nudge();
   }
 
   /** Removes the company's bucket with every object in it; a missing bucket is already gone. */
@@ -222,35 +235,46 @@ export class StorageService implements OnApplicationShutdown {
     this.current = 'up';
     clearTimeout(this.probe);
     this.logger.log('Object storage answers again');
-    void this.drainRemovals();
+    this.removals.nudge();
   }
 
-  /** Works through the pending removals while the store answers; what fails waits for the next time it is up. */
+  /**
+   * Works through the due removals while the store answers. A removed (or already missing)
+   * object's row goes; one the store refused is retried later; while the store is down, the
+   * claimed rows wait out their lease.
+   */
   private async drainRemovals(): Promise<void> {
-    if (this.draining) return;
-    // Outside the request that queued it: its own bounds, not what is left of the request's deadline.
-    if (this.cls.isActive() && this.cls.get(CLS_REQ))
-      return this.cls.run({ ifNested: 'override' }, () => this.drainRemovals());
-    this.draining = true;
-    try {
-      while (this.current === 'up' && this.pendingRemovals.length > 0) {
-        const { companyId, path } = this.pendingRemovals[0];
-        try {
-          await this.bounded(() => this.client.removeObject(this.bucketOf(companyId), path), 'removeObject');
-          this.pendingRemovals.shift();
-        } catch (error) {
-          if (error instanceof StorageUnavailableError) break;
-          this.pendingRemovals.shift();
-          if (!isMissing(error))
-            this.logger.error(
-              { err: error, company_id: companyId, path },
-              'Could not remove an object; it is orphaned',
-            );
-        }
-      }
-    } finally {
-      this.draining = false;
+    const leaseSeconds = Math.ceil(this.timeoutMs / 1000) + 30;
+    while (this.current === 'up') {
+      const claimed = await claimDueRows<StorageRemovalEntity>(
+        this.db,
+        'storage_removals',
+        REMOVALS_BATCH,
+        leaseSeconds,
+      );
+      for (const removal of claimed) await this.removeQueued(removal);
+      if (claimed.length < REMOVALS_BATCH) return;
     }
+  }
+
+  private async removeQueued({ id, company_id: companyId, path, attempts }: StorageRemovalEntity): Promise<void> {
+    try {
+      await this.bounded(() => this.client.removeObject(this.bucketOf(companyId), path), 'removeObject');
+    } catch (error) {
+      if (error instanceof StorageUnavailableError) return;
+      if (!isMissing(error)) {
+        const retryIn = retryDelaySeconds(attempts, REMOVAL_RETRY_SECONDS);
+        this.logger.error(
+          { err: error, company_id: companyId, path },
+          `Could not remove an object; retrying in ${retryIn} s`,
+        );
+        await this.db.affected(
+          sql`UPDATE storage_removals SET next_attempt_at = now() + make_interval(secs => ${retryIn}) WHERE id = ${id}`,
+        );
+        return;
+      }
+    }
+    await this.db.affected(sql`DELETE FROM storage_removals WHERE id = ${id}`);
   }
 
   /** While down: a bucket listing every STORAGE_TIMEOUT_MS (at least 1 s) until one answers. */

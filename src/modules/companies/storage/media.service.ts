@@ -57,7 +57,7 @@ export class MediaService {
       await this.storage.putObject(companyId, path, body(), size, contentType, disposition);
     } catch (error) {
       this.logger.error({ err: error, company_id: companyId, path }, 'Upload failed; its reservation is released');
-      this.storage.removeLater(companyId, path);
+      await this.storage.removeLater(companyId, path);
       await this.usage.releaseObject(companyId, size);
       throw unavailable(error);
     }
@@ -69,7 +69,7 @@ export class MediaService {
    */
   async remove(companyId: string, path: string, size: number): Promise<void> {
     await this.usage.releaseObject(companyId, size);
-    this.storage.removeLater(companyId, path);
+    await this.storage.removeLater(companyId, path);
   }
 
   async statistics(company: CompanyAccess): Promise<MediaStatisticsDto> {
