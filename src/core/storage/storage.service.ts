@@ -244,7 +244,8 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
    * claimed rows wait out their lease.
    */
   private async drainRemovals(): Promise<void> {
-    const leaseSeconds = Math.ceil(this.timeoutMs / 1000) + 30;
+    // A lease outlasts one bounded call: the batch's removals run side by side.
+    const leaseSeconds = Math.ceil(this.timeoutMs / 1000) + 5;
     while (this.current === 'up') {
       const claimed = await claimDueRows<StorageRemovalEntity>(
         this.db,
@@ -252,7 +253,7 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
         REMOVALS_BATCH,
         leaseSeconds,
       );
-      for (const removal of claimed) await this.removeQueued(removal);
+      await Promise.all(claimed.map((removal) => this.removeQueued(removal)));
       if (claimed.length < REMOVALS_BATCH) return;
     }
   }
