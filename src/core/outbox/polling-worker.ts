@@ -15,7 +15,7 @@ export class PollingWorker {
   private stopped = true;
 
   constructor(
-    name: string,
+    private readonly name: string,
     private readonly cls: ClsService,
     private readonly pollMs: number,
     private readonly round: () => Promise<void>,
@@ -47,7 +47,7 @@ export class PollingWorker {
     this.timer = setTimeout(() => {
       this.running = this.cls
         .run({ ifNested: 'override' }, () => this.round())
-        .catch((error: unknown) => this.logger.error({ err: error }, 'Background round failed'))
+        .catch((error: unknown) => this.logger.error({ err: error }, `${this.name} round failed`))
         .finally(() => {
           this.running = undefined;
           const now = this.again;

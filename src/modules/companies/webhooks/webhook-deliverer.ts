@@ -4,6 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { ClsService } from 'nestjs-cls';
 import { Counter, Gauge } from 'prom-client';
 import { Metrics } from '../../../core/metrics/metrics';
+import { PollingWorker } from '../../../core/outbox/polling-worker';
 import { SecretBox } from '../../../config/secret-box';
 import { WEBHOOK_SETTINGS, WebhookSettings } from './webhook-settings';
 import { signature } from './webhook-signature';
@@ -29,9 +30,8 @@ type Outcome = { statusCode: number | null; error: string | null };
 @Injectable()
 export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('WebhookDeliverer');
-  private timer?: NodeJS.Timeout;
+  private readonly worker: PollingWorker;
   private forgetTimer?: NodeJS.Timeout;
-  private running?: Promise<void>;
   private stopped = false;
   private readonly outcomes: Counter<'outcome'>;
 
@@ -48,6 +48,7 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
       labelNames: ['outcome'] as const,
       registers: [metrics.registry],
     });
+    this.worker = new PollingWorker('Webhook delivery', cls, settings.pollMs, () => this.drain());
     const outbox = this.webhooks;
     new Gauge({
       name: 'webhook_outbox_oldest_pending_seconds',
@@ -60,15 +61,14 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
   }
 
   onApplicationBootstrap(): void {
-    this.schedule();
+    this.worker.start();
     this.forgetTimer = setInterval(() => void this.forgetOldEvents(), FORGET_EVERY_MS).unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
     clearInterval(this.forgetTimer);
-    await this.running;
+    await this.worker.stop();
   }
 
   /** Forgets the events older than EVENTS_KEPT_DAYS that wait for no delivery. */
@@ -80,20 +80,6 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
     } catch (error) {
       this.logger.error({ err: error }, 'Could not forget old webhook events');
     }
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.cls
-        .run({ ifNested: 'override' }, () => this.drain())
-        .catch((error: unknown) => this.logger.error({ err: error }, 'Webhook delivery round failed'))
-        .finally(() => {
-          this.running = undefined;
-          this.schedule();
-        });
-    }, this.settings.pollMs);
-    this.timer.unref();
   }
 
   /** Delivers what is due, batch after batch, until a batch comes back short. */
