@@ -1,5 +1,5 @@
 import type { Db } from '../../database/db';
-import { raw, sql } from '../../database/sql';
+import { raw, Sql, sql } from '../../database/sql';
 
 /**
  * Claims up to `limit` due rows of a work table, one whose rows carry `id`, `attempts` and
@@ -7,18 +7,19 @@ import { raw, sql } from '../../database/sql';
  * instance drains the same table and none takes a row another holds; each claimed row counts
  * its attempt and is pushed `leaseSeconds` ahead, so a worker that dies mid-way leaves it due
  * again once the lease is over. The claim commits at once: no transaction stays open while the
- * work is done.
+ * work is done. `eligible` narrows the due rows (a condition on the table's own columns).
  */
 export function claimDueRows<T extends { id: string; attempts: number }>(
   db: Db,
   table: string,
   limit: number,
   leaseSeconds: number,
+  eligible: Sql = sql`TRUE`,
 ): Promise<T[]> {
   const name = raw(table);
   return db.rows<T>(sql`
     WITH due AS (
-      SELECT id FROM ${name} WHERE next_attempt_at <= now()
+      SELECT id FROM ${name} WHERE next_attempt_at <= now() AND (${eligible})
       ORDER BY next_attempt_at LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )

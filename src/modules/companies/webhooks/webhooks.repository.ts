@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { ChangeEvent } from '../../../core/audit/event-outbox';
 import { EventOutbox } from '../../../core/audit/event-outbox';
+import { claimDueRows } from '../../../core/outbox/due-rows';
 import { listPage, Where } from '../../../core/pagination/list';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
@@ -118,25 +119,27 @@ export class WebhooksRepository extends CompanyTableRows<WebhookEntity, WebhookD
   }
 
   /**
-   * Claims up to `limit` due deliveries of active webhooks (rows locked with SKIP LOCKED, so
-   * instances never take the same one), counting the attempt and pushing the next one past the
-   * lease: a worker that dies mid-delivery leaves the row due again once the lease is over.
+   * Claims up to `limit` due deliveries of active webhooks with core/outbox's claim (rows locked
+   * with SKIP LOCKED, so instances never take the same one), counting the attempt and pushing
+   * the next one past the lease: a worker that dies mid-delivery leaves the row due again once
+   * the lease is over.
    */
-  claimDue(limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
+  async claimDue(limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
+    const claimed = await claimDueRows<{ id: string; attempts: number }>(
+      this.db,
+      'webhook_deliveries',
+      limit,
+      leaseSeconds,
+      sql`status = 'pending' AND EXISTS (SELECT 1 FROM webhooks w WHERE w.id = webhook_id AND w.active)`,
+    );
+    if (claimed.length === 0) return [];
+    // What each claimed delivery needs; one whose webhook was deleted since is gone with it.
     return this.db.rows<ClaimedDelivery>(sql`
-      WITH due AS (
-        SELECT d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id AND w.active
-        WHERE d.status = 'pending' AND d.next_attempt_at <= now()
-        ORDER BY d.next_attempt_at LIMIT ${limit}
-        FOR UPDATE OF d SKIP LOCKED
-      )
-      UPDATE webhook_deliveries d
-      SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
-      FROM due, webhooks w, webhook_events e
-      WHERE d.id = due.id AND w.id = d.webhook_id AND e.id = d.event_id
-      RETURNING d.id, d.webhook_id, d.attempts, w.url, e.payload,
+      SELECT d.id, d.webhook_id, d.attempts, w.url, e.payload,
         array_remove(ARRAY[w.secret, CASE WHEN w.previous_secret_until > now() THEN w.previous_secret END], NULL)
-          AS secrets`);
+          AS secrets
+      FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id JOIN webhook_events e ON e.id = d.event_id
+      WHERE d.id = ANY(${claimed.map((row) => row.id)}::uuid[])`);
   }
 
   async delivered(delivery: ClaimedDelivery, statusCode: number): Promise<void> {
