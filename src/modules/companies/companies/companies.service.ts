@@ -12,7 +12,7 @@ import { Memberships } from '../members/members.face';
 import { PlanCatalog } from '../plans/plans.face';
 import { CompaniesRepository } from './companies.repository';
 import { CompanyDeletionRepository } from './company-deletion.repository';
-import { CompanyUsageRepository, TableBytes, toMb } from './company-usage.repository';
+import { CompanyUsageRepository, ModuleRows, TableBytes, toMb } from './company-usage.repository';
 import { CompanyLifecycle } from './company-lifecycle';
 import { CompanyPurger } from './company-purger';
 import {
@@ -29,6 +29,8 @@ import {
   SlugUniqueDto,
   StorageRecordDto,
   StorageSourcesDto,
+  StorageSourceModulesDto,
+  ModuleSourceDto,
   StorageStatusDto,
   StorageSummaryDto,
   UpdateCompanyDto,
@@ -115,6 +117,11 @@ export class CompaniesService {
     return this.companies.listPublic(query);
   }
 
+  /** A public company's card by its slug; a private and an unknown slug alike are 404. */
+  async visitCard(slug: string): Promise<PublicCompanyDto> {
+    return found(await this.companies.publicBySlug(slug), 'Company');
+  }
+
   async get(auth: AuthContext, access: CompanyAccess): Promise<CompanyDto> {
     return found(await this.companies.findForMember(access.companyId, auth.account.id), 'Company');
   }
@@ -129,11 +136,6 @@ export class CompaniesService {
     if (access.role !== 'owner') throw AppException.forbidden('Only the owner may delete the company');
     if (!(await this.deletion.markForDeletion(access.companyId))) throw AppException.notFound('Company');
     this.purger.purgeSoon(access.companyId);
-  }
-
-  async plan(access: CompanyAccess): Promise<CompanyPlanDto> {
-    const plan = (await this.plans.byCode(access.plan.code))!;
-    return { plan, expires_at: access.plan.expiresAt, expired: access.plan.expired };
   }
 
   async changePlan(access: CompanyAccess, dto: ChangePlanDto): Promise<CompanyPlanDto> {
@@ -228,6 +230,26 @@ export class CompaniesService {
       last_analyze: null,
       created_at: found(period, 'Company').created_at,
       updated_at: new Date(),
+    };
+  }
+
+  /** The company's rows per module, from the kept counts (CONTRACT 22). */
+  async storageSourceModules(access: CompanyAccess): Promise<StorageSourceModulesDto> {
+    const figures = (rows: number, bytes: number, tables: number): ModuleSourceDto => ({
+      table_count: tables,
+      total_bytes: bytes,
+      total_size_mb: toMb(bytes),
+      row_count: rows,
+    });
+    const modules = await this.usage.keptRowsPerModule(access.companyId);
+    const sum = (pick: (module: ModuleRows) => number) => modules.reduce((total, module) => total + pick(module), 0);
+    return {
+      modules: Object.fromEntries(modules.map((m) => [m.module, figures(m.rows, m.bytes, m.tables)])),
+      total: figures(
+        sum((m) => m.rows),
+        sum((m) => m.bytes),
+        sum((m) => m.tables),
+      ),
     };
   }
 

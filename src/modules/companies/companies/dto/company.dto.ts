@@ -284,3 +284,22 @@ export class StorageSourcesDto {
   /** When these figures were taken. */
   updated_at: Date | null;
 }
+
+/** One module's rows in the database sources view (the Kroncl server's per-module figures). */
+export class ModuleSourceDto {
+  /** The module's tables whose rows are kept counted. */
+  table_count: number;
+  /** The company's rows times their tables' average on-disk width (the planner's statistics). */
+  total_bytes: number;
+  total_size_mb: number;
+  /** The company's rows, from the kept counts. */
+  row_count: number;
+}
+
+export class StorageSourceModulesDto {
+  /** Per module (`crm`, `dm`, `fm`, `hrm`, `logs`, `wm`). */
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/ModuleSourceDto' } })
+  modules: Record<string, ModuleSourceDto>;
+  /** The modules' figures added up. */
+  total: ModuleSourceDto;
+}

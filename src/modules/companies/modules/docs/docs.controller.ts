@@ -3,6 +3,7 @@ import { Patch } from '../../../../core/http/verbs';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../../core/access/company-access';
 import { CompanyResources } from '../../../../core/access/company-route.decorators';
+import { DeprecatedAliasOf } from '../../../../core/http/deprecated-alias';
 import { RecordRoutes } from '../../../../core/http/record-routes';
 import { Endpoint } from '../../../../core/openapi/endpoint.decorator';
 import { DocEntity } from './doc.entity';
@@ -43,3 +44,10 @@ export class DocsController extends RecordRoutes({
     return this.docs.updateSettings(company, body);
   }
 }
+
+/** The web client's path without `/modules` (CONTRACT 24): deprecated aliases of the routes above. */
+@ApiTags('Docs')
+@Controller('companies/:id/docs')
+@CompanyResources({ docId: DocEntity })
+@DeprecatedAliasOf(DocsController, '/companies/{id}/modules/docs')
+export class DocsAliasController extends DocsController {}
