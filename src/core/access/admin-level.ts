@@ -19,12 +19,12 @@ export class AdminLevelGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const required = this.reflector.get<number>(ADMIN_LEVEL, context.getHandler());
     const account = context.switchToHttp().getRequest<AuthenticatedRequest>().auth?.account as
-      | { is_admin: boolean; admin_level?: number | null }
-      | undefined;
+      { is_admin: boolean; admin_level?: number | null } | undefined;
     if (!account) throw AppException.unauthorized();
     if (!account.is_admin) throw AppException.forbidden('Requires a platform administrator');
     const level = Math.min(account.admin_level ?? 0, HIGHEST_ADMIN_LEVEL);
-    if (level < required) throw AppException.forbidden(`Requires administrator level ${required} (the caller has ${level})`);
+    if (level < required)
+      throw AppException.forbidden(`Requires administrator level ${required} (the caller has ${level})`);
     return true;
   }
 }

@@ -34,7 +34,11 @@ export class CrmReportRepository {
 
   /** The company's clients created within the window, oldest first, read in keyset batches. */
   async *clients(companyId: string, window: TimeWindowQueryDto): AsyncIterable<ReportClient> {
-    const where = new Where(sql`c.company_id = ${companyId}`).between('c.created_at', window.start_date, window.end_date);
+    const where = new Where(sql`c.company_id = ${companyId}`).between(
+      'c.created_at',
+      window.start_date,
+      window.end_date,
+    );
     let after: Sql = sql``;
     for (;;) {
       const rows = await this.db.rows<ReportClient & { cursor_at: string; cursor_id: string }>(
