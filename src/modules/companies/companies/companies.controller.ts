@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Query } from '@nestjs/common';
 import { Post, Put, Patch, Delete } from '../../../core/http/verbs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { ChangesCompanyKey, CompanyRoute } from '../../../core/access/company-route.decorators';
 import { AuthContext, CurrentAuth } from '../../../core/auth/auth-context';
@@ -193,8 +193,9 @@ export class VisitCardsController {
 
   /** A public company's card by its slug (a private and an unknown slug alike are 404) */
   @Get(':slug')
+  @ApiParam({ name: 'slug', description: "A public company's slug (GET /companies/public)" })
   @Endpoint({ answer: PublicCompanyDto })
-  get(@Param('slug') slug: string) {
+  getVisitCard(@Param('slug') slug: string) {
     return this.companies.visitCard(slug);
   }
 }

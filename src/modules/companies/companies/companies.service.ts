@@ -12,7 +12,7 @@ import { Memberships } from '../members/members.face';
 import { PlanCatalog } from '../plans/plans.face';
 import { CompaniesRepository } from './companies.repository';
 import { CompanyDeletionRepository } from './company-deletion.repository';
-import { CompanyUsageRepository, ModuleRows, TableBytes, toMb } from './company-usage.repository';
+import { CompanyUsageRepository, KeptTableRows, TableBytes, toMb } from './company-usage.repository';
 import { CompanyLifecycle } from './company-lifecycle';
 import { CompanyPurger } from './company-purger';
 import {
@@ -233,23 +233,35 @@ export class CompaniesService {
     };
   }
 
-  /** The company's rows per module, from the kept counts (CONTRACT 22). */
+  /** The company's rows per module, from the kept counts (CONTRACT 22), in the Kroncl server's shape. */
   async storageSourceModules(access: CompanyAccess): Promise<StorageSourceModulesDto> {
-    const figures = (rows: number, bytes: number, tables: number): ModuleSourceDto => ({
-      table_count: tables,
-      total_bytes: bytes,
-      total_size_mb: toMb(bytes),
-      row_count: rows,
+    const tables = await this.usage.keptTableRows(access.companyId);
+    const figures = (module: string, of: KeptTableRows[]) => {
+      const bytes = of.reduce((sum, table) => sum + table.bytes, 0);
+      return {
+        module,
+        table_count: of.length,
+        total_bytes: bytes,
+        total_size_mb: toMb(bytes),
+        row_count: of.reduce((sum, table) => sum + table.rows, 0),
+      };
+    };
+    const modules = [...new Set(tables.map((table) => table.module))].map((module): ModuleSourceDto => {
+      const own = tables.filter((table) => table.module === module);
+      return {
+        ...figures(module, own),
+        tables: own.map((table) => ({
+          table_name: table.table,
+          exists: true,
+          row_count: table.rows,
+          total_bytes: table.bytes,
+          total_size_mb: toMb(table.bytes),
+        })),
+      };
     });
-    const modules = await this.usage.keptRowsPerModule(access.companyId);
-    const sum = (pick: (module: ModuleRows) => number) => modules.reduce((total, module) => total + pick(module), 0);
     return {
-      modules: Object.fromEntries(modules.map((m) => [m.module, figures(m.rows, m.bytes, m.tables)])),
-      total: figures(
-        sum((m) => m.rows),
-        sum((m) => m.bytes),
-        sum((m) => m.tables),
-      ),
+      modules: Object.fromEntries(modules.map((module) => [module.module, module])),
+      total: figures('total', tables),
     };
   }
 

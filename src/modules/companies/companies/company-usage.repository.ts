@@ -10,9 +10,9 @@ export interface TableBytes {
   bytes: number;
 }
 
-export interface ModuleRows {
+export interface KeptTableRows {
   module: string;
-  tables: number;
+  table: string;
   rows: number;
   /** The rows times their table's average on-disk width (the planner's statistics). */
   bytes: number;
@@ -73,19 +73,18 @@ export class CompanyUsageRepository {
   }
 
   /**
-   * The company's rows per module from the kept counts (each module's counted tables, the
-   * company's total over all filters `''` and days): as fast at a million rows as at a thousand.
+   * The company's rows in each module's counted tables, from the kept counts (its total over
+   * filter `''` and every day): as fast at a million rows as at a thousand.
    */
-  async keptRowsPerModule(companyId: string): Promise<ModuleRows[]> {
+  async keptTableRows(companyId: string): Promise<KeptTableRows[]> {
     const counted = allKeptCounts().filter((counts) => counts.module !== undefined);
     if (counted.length === 0) return [];
-    return this.db.rows<ModuleRows>(
-      sql`SELECT k.module, count(*)::int AS tables, sum(k.rows)::bigint::float8 AS rows,
-            round(sum(k.rows * k.width))::float8 AS bytes
+    return this.db.rows<KeptTableRows>(
+      sql`SELECT k.module, k.table, k.rows::float8 AS rows, round(k.rows * k.width)::float8 AS bytes
           FROM (${join(
             counted.map(
               (counts) =>
-                sql`SELECT ${counts.module!}::text AS module,
+                sql`SELECT ${counts.module!}::text AS module, ${counts.table}::text AS table,
                       (SELECT coalesce(sum(total), 0) FROM ${raw(`"${counts.counts}"`)}
                         WHERE company_id = ${companyId} AND filter = '') AS rows,
                       (SELECT CASE WHEN c.reltuples > 0 THEN pg_relation_size(c.oid) / c.reltuples ELSE 0 END
@@ -93,7 +92,7 @@ export class CompanyUsageRepository {
             ),
             ' UNION ALL ',
           )}) k
-          GROUP BY k.module ORDER BY k.module`,
+          ORDER BY k.module, k.table`,
     );
   }
 

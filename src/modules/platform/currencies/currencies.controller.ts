@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param } from '@nestjs/common';
-import { ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiParam, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { RequireAdminLevel } from '../../../core/access/admin-level';
 import { AuthContext, CurrentAuth } from '../../../core/auth/auth-context';
 import { Public } from '../../../core/auth/auth.decorators';
@@ -50,15 +50,16 @@ export class CurrencyRatesController {
   @Public()
   @Get()
   @Endpoint({ answer: KronclCurrencyListDto })
-  list() {
+  listCurrencyRates() {
     return this.currencies.list();
   }
 
   /** One currency by its code (404 for an unknown one) */
   @Public()
   @Get(':code')
+  @ApiParam({ name: 'code', description: 'A currency code of GET /currency (`USD`)' })
   @Endpoint({ answer: KronclCurrencyDto })
-  get(@Param('code') code: string) {
+  getCurrency(@Param('code') code: string) {
     return this.currencies.get(code);
   }
 }
@@ -71,8 +72,9 @@ export class AdminCurrencyController {
   /** Set a currency's price in RUB, or clear it with null (administrators of level 5; RUB's is fixed: 400) */
   @Put(':code')
   @RequireAdminLevel(5)
+  @ApiParam({ name: 'code', description: 'A currency code of GET /currency (`USD`)' })
   @Endpoint({ answer: KronclCurrencyDto })
-  setRate(@CurrentAuth() auth: AuthContext, @Param('code') code: string, @Body() body: SetCurrencyRateDto) {
+  setCurrencyRate(@CurrentAuth() auth: AuthContext, @Param('code') code: string, @Body() body: SetCurrencyRateDto) {
     return this.currencies.setRate(code, body.rate, auth.account.id);
   }
 }

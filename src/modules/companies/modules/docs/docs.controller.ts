@@ -26,19 +26,26 @@ export class DocsController extends RecordRoutes({
   },
   get: { summary: "One document's metadata (download the file by its object_path)" },
 }) {
-  constructor(private readonly docs: DocsService) {
+  constructor(docs: DocsService) {
     super(docs);
   }
+}
+
+/** The company's requisites, beside the documents (kept apart so the documents' alias below does not copy them). */
+@ApiTags('Docs')
+@Controller('companies/:id/modules/docs/settings')
+export class DocsSettingsController {
+  constructor(private readonly docs: DocsService) {}
 
   /** The company's requisites for documents */
-  @Get('settings')
+  @Get()
   @Endpoint({ permission: 'docs.settings', answer: DocsSettingsDto })
   getDocsSettings(@CurrentCompany() company: CompanyAccess) {
     return this.docs.getSettings(company);
   }
 
   /** Change the requisites; only the fields sent change, null clears one; checksums verified */
-  @Patch('settings')
+  @Patch()
   @Endpoint({ permission: 'docs.settings.update', answer: DocsSettingsDto })
   updateDocsSettings(@CurrentCompany() company: CompanyAccess, @Body() body: UpdateDocsSettingsDto) {
     return this.docs.updateSettings(company, body);

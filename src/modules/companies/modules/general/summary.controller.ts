@@ -13,7 +13,7 @@ export class SummaryController {
   /** The company's dashboard: employees, deals, catalog, clients and the balance of completed transactions in one currency (others beside it) */
   @Get()
   @Endpoint({ permission: 'company.summary', answer: CompanySummaryDto })
-  get(@CurrentCompany() company: CompanyAccess, @Query() query: SummaryQueryDto) {
+  getCompanySummary(@CurrentCompany() company: CompanyAccess, @Query() query: SummaryQueryDto) {
     return this.summaries.summary(company.companyId, query);
   }
 }
