@@ -234,6 +234,9 @@ describe('The rest of the platform (CONTRACT 24)', () => {
       const hidden = await newCompany(t.http, owner);
       expectError(await t.http.get(`/api/v1/visit-cards/${hidden.slug}`), 404, 'not_found');
       expectError(await t.http.get('/api/v1/visit-cards/no-such-company-slug'), 404, 'not_found');
+      for (const hostile of ['%00', 'x'.repeat(5000), '%F0%9F%92%A9']) {
+        expect([400, 404]).toContain((await t.http.get(`/api/v1/visit-cards/${hostile}`)).status);
+      }
     });
 
     it('POST /companies/{id}/delete is DELETE /companies/{id}: owner only, then 404', async () => {
