@@ -73,7 +73,10 @@ export class AdminCurrencyController {
   @Put(':code')
   @RequireAdminLevel(5)
   @ApiParam({ name: 'code', description: 'A currency code of GET /currency (`USD`)' })
-  @Endpoint({ answer: KronclCurrencyDto })
+  @Endpoint({
+    answer: KronclCurrencyDto,
+    errors: { forbidden: 'the caller is not a platform administrator of level 5' },
+  })
   setCurrencyRate(@CurrentAuth() auth: AuthContext, @Param('code') code: string, @Body() body: SetCurrencyRateDto) {
     return this.currencies.setRate(code, body.rate, auth.account.id);
   }
