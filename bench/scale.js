@@ -186,6 +186,13 @@ function routesOf(companyId, ids) {
     list('hrm employees search common', 'hrm/employees', { search: 'смирнова' }),
     analysis('hrm analysis summary', 'hrm/analysis/summary'),
     analysis('hrm analysis grouped month', 'hrm/analysis/grouped', { group_by: 'month' }),
+    // CONTRACT 24: the company's dashboard and its rows per module, both from the kept counts and sums.
+    analysis('company summary', 'summary'),
+    {
+      name: 'storage sources per module',
+      kind: 'analysis',
+      path: `/api/v1/companies/${companyId}/storage/db/sources/modules`,
+    },
   ];
 }
 

@@ -37,6 +37,7 @@ import { CompaniesModule } from './modules/companies/companies/companies.module'
 import { CounterpartiesModule } from './modules/companies/modules/cpm/counterparties.module';
 import { CrmModule } from './modules/companies/modules/crm/crm.module';
 import { DealsModule } from './modules/companies/modules/dm/deals.module';
+import { GeneralModule } from './modules/companies/modules/general/general.module';
 import { DocsModule } from './modules/companies/modules/docs/docs.module';
 import { FinanceModule } from './modules/companies/modules/fm/finance.module';
 import { FingerprintsModule } from './modules/account/fingerprints/fingerprints.module';
@@ -101,6 +102,7 @@ import { WebhooksModule } from './modules/companies/webhooks/webhooks.module';
     AccountInvitationsModule,
     CrmModule,
     DealsModule,
+    GeneralModule,
     CounterpartiesModule,
     FinanceModule,
     WarehouseModule,

@@ -13,6 +13,7 @@ import { HRM_PERMISSIONS } from './modules/companies/modules/hrm/hrm.vocabulary'
 import { INVITATIONS_PERMISSIONS } from './modules/companies/invitations/invitations.vocabulary';
 import { LOGS_PERMISSIONS } from './modules/companies/modules/logs/logs.vocabulary';
 import { MEMBERS_PERMISSIONS } from './modules/companies/members/members.vocabulary';
+import './modules/platform/currencies/currencies.vocabulary';
 import './modules/platform/partners/partners.vocabulary';
 import './modules/companies/plans/plans.vocabulary';
 import { PRICING_PERMISSIONS } from './modules/companies/pricing/pricing.vocabulary';

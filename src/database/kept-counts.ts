@@ -13,6 +13,8 @@
 export const SLOTS = 256;
 
 export interface KeptCounts {
+  /** The module whose rows they count, for the company's rows per module (`storage/db/sources/modules`). */
+  module?: string;
   /** The counted table. */
   table: string;
   /** The table holding the counts. */

@@ -263,14 +263,15 @@ describe('Companies', () => {
       admin = await newAdmin(t.http, db);
     });
 
-    it('GET /plan shows the plan, its expiry and whether it expired', async () => {
+    it('GET /pricing reads the plan and its expiry; GET /plan is gone (one path per operation)', async () => {
       const company = await newCompany(t.http, owner);
-      const plan = expectSuccess(await t.http.get(`/api/v1/companies/${company.id}/plan`).set(owner.auth));
-      expect(plan).toEqual({
-        plan: expect.objectContaining({ code: 'enterprise', lvl: 1, price_currency: 'RUB' }),
+      const pricing = expectSuccess(await t.http.get(`/api/v1/companies/${company.id}/pricing`).set(owner.auth));
+      expect(pricing).toMatchObject({
+        current_plan: expect.objectContaining({ code: 'enterprise', lvl: 1, price_currency: 'RUB' }),
         expires_at: company.plan_expires_at,
-        expired: false,
+        is_trial: true,
       });
+      expectError(await t.http.get(`/api/v1/companies/${company.id}/plan`).set(owner.auth), 404, 'not_found');
     });
 
     it('PUT /plan is for administrators: the owner gets 403, an outsider 404', async () => {
@@ -325,9 +326,10 @@ describe('Companies', () => {
           .send({ code: 'business', expires_at: '2020-01-01T00:00:00.000Z' }),
       );
       expect(ended).toMatchObject({ expires_at: '2020-01-01T00:00:00.000Z', expired: true });
-      expect(expectSuccess(await t.http.get(`/api/v1/companies/${company.id}/plan`).set(owner.auth))).toMatchObject({
-        plan: { code: 'business' },
-        expired: true,
+      expect(expectSuccess(await t.http.get(`/api/v1/companies/${company.id}/pricing`).set(owner.auth))).toMatchObject({
+        current_plan: { code: 'business' },
+        expires_at: '2020-01-01T00:00:00.000Z',
+        days_left: 0,
       });
 
       const records = await auditRecords(db, company.id, 'pricing.migrate');
@@ -356,7 +358,7 @@ describe('Companies', () => {
     it('administrators get no silent access to company data', async () => {
       const company = await newCompany(t.http, owner);
       expectError(await t.http.get(`/api/v1/companies/${company.id}`).set(admin.auth), 404, 'not_found');
-      expectError(await t.http.get(`/api/v1/companies/${company.id}/plan`).set(admin.auth), 404, 'not_found');
+      expectError(await t.http.get(`/api/v1/companies/${company.id}/pricing`).set(admin.auth), 404, 'not_found');
       expectError(await t.http.get(`/api/v1/companies/${company.id}/storage/status`).set(admin.auth), 404, 'not_found');
     });
   });

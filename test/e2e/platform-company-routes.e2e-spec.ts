@@ -367,8 +367,8 @@ describe('Platform company routes', () => {
       const confirmed = expectSuccess(await confirm(admin));
       expect(confirmed).toMatchObject({ id: bought.id, status: 'success', plan_code: 'business' });
 
-      const plan = expectSuccess(await t.http.get(`${companyOf(company.id)}/plan`).set(owner.auth));
-      expect(plan).toMatchObject({ plan: { code: 'business', lvl: 2 }, expired: false });
+      const plan = expectSuccess(await t.http.get(`${companyOf(company.id)}/pricing`).set(owner.auth));
+      expect(plan).toMatchObject({ current_plan: { code: 'business', lvl: 2 }, days_left: expect.any(Number) });
       expect(confirmed.expires_at).toBe(plan.expires_at);
       const days = (new Date(plan.expires_at).getTime() - Date.now()) / DAY;
       expect(days).toBeGreaterThanOrEqual(27.9);

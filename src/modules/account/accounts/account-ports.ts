@@ -8,7 +8,7 @@ import type { SessionsRepository } from './sessions.repository';
 export abstract class AccountRecords {}
 export interface AccountRecords extends Pick<
   AccountsRepository,
-  'create' | 'findById' | 'findForSignIn' | 'markConfirmed' | 'setPassword'
+  'create' | 'emailTaken' | 'findById' | 'findForSignIn' | 'markConfirmed' | 'setPassword'
 > {}
 
 /** What sign-in and fingerprints may do with sessions: open, rotate and revoke them. */

@@ -28,6 +28,10 @@ export class AccountsRepository {
     return this.db.one<AccountDto>(sql`SELECT ${ACCOUNT} FROM accounts WHERE id = ${id}`);
   }
 
+  async emailTaken(email: string): Promise<boolean> {
+    return (await this.db.one(sql`SELECT 1 FROM accounts WHERE email = ${email}`)) !== null;
+  }
+
   findForSignIn(email: string) {
     return this.db.one<AccountDto & { password_hash: string | null }>(
       sql`SELECT ${ACCOUNT}, password_hash FROM accounts WHERE email = ${email}`,

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpStatus, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Query, Req, Res } from '@nestjs/common';
 import { Post } from '../../../core/http/verbs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -9,7 +9,9 @@ import { AccountDto } from '../accounts/accounts.face';
 import { AuthService, Issued } from './auth.service';
 import {
   AccessTokenDto,
+  CheckEmailQueryDto,
   ConfirmDto,
+  EmailUniqueDto,
   EmailSentDto,
   FingerprintLoginDto,
   LoginDto,
@@ -46,6 +48,14 @@ export class AuthController {
   })
   async signUp(@Body() body: RegisterDto, @Res({ passthrough: true }) res: Response) {
     return this.withCookie(res, await this.auth.register(body));
+  }
+
+  /** Whether no account has the e-mail yet (the sign-up form's live check) */
+  @Public()
+  @Get('check-email-unique')
+  @Endpoint({ answer: EmailUniqueDto })
+  checkEmailUnique(@Query() query: CheckEmailQueryDto) {
+    return this.auth.isEmailUnique(query.email);
   }
 
   @Public()

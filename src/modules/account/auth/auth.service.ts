@@ -62,6 +62,11 @@ export class AuthService {
   }
 
   /** Signing up signs in; the confirmation code is mailed after the account is committed. */
+  /** Whether no account has the e-mail yet (sign-up's live check, CONTRACT 24). */
+  async isEmailUnique(email: string): Promise<{ unique: boolean }> {
+    return { unique: !(await this.accounts.emailTaken(email)) };
+  }
+
   async register(dto: RegisterDto): Promise<Issued<RegistrationDto>> {
     const passwordHash = await this.passwords.hash(dto.password);
     const code = confirmationCode();

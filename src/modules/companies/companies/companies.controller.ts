@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpStatus, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Query } from '@nestjs/common';
 import { Post, Put, Patch, Delete } from '../../../core/http/verbs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { ChangesCompanyKey, CompanyRoute } from '../../../core/access/company-route.decorators';
 import { AuthContext, CurrentAuth } from '../../../core/auth/auth-context';
@@ -16,6 +16,7 @@ import {
   MyCompaniesQueryDto,
   SlugUniqueDto,
   StorageSourcesDto,
+  StorageSourceModulesDto,
   StorageSummaryDto,
   CompanyPlanDto,
   CreateCompanyDto,
@@ -91,11 +92,16 @@ export class CompaniesController {
     await this.companies.delete(company);
   }
 
-  /** The company's plan, its expiry, and whether it has expired */
-  @Get(':id/plan')
-  @Endpoint({ permission: 'company.summary', answer: CompanyPlanDto })
-  getCompanyPlan(@CurrentCompany() company: CompanyAccess) {
-    return this.companies.plan(company);
+  @Post(':id/delete')
+  @HttpCode(HttpStatus.OK)
+  @Endpoint({
+    permission: 'company.delete',
+    summary: 'Deprecated alias of DELETE /companies/{id} (the path the web client calls)',
+    deprecated: true,
+    answer: 'empty',
+  })
+  async deleteAlias(@CurrentCompany() company: CompanyAccess) {
+    await this.companies.delete(company);
   }
 
   /** Change the plan (platform administrators only): for a period, or until a given time */
@@ -158,5 +164,38 @@ export class CompaniesController {
   })
   getStorageSourcesAlias(@CurrentCompany() company: CompanyAccess) {
     return this.companies.storageSources(company);
+  }
+
+  /** The company's rows per module, counted from the kept counts */
+  @Get(':id/storage/db/sources/modules')
+  @Endpoint({ permission: 'storage.sources', answer: StorageSourceModulesDto })
+  getStorageSourceModules(@CurrentCompany() company: CompanyAccess) {
+    return this.companies.storageSourceModules(company);
+  }
+
+  @Get(':id/storage/sources/modules')
+  @Endpoint({
+    permission: 'storage.sources',
+    summary: 'Deprecated alias of GET /companies/{id}/storage/db/sources/modules (the path the web client calls)',
+    deprecated: true,
+    answer: StorageSourceModulesDto,
+  })
+  getStorageSourceModulesAlias(@CurrentCompany() company: CompanyAccess) {
+    return this.companies.storageSourceModules(company);
+  }
+}
+
+@ApiTags('Public')
+@Public()
+@Controller('visit-cards')
+export class VisitCardsController {
+  constructor(private readonly companies: CompaniesService) {}
+
+  /** A public company's card by its slug (a private and an unknown slug alike are 404) */
+  @Get(':slug')
+  @ApiParam({ name: 'slug', description: "A public company's slug (GET /companies/public)" })
+  @Endpoint({ answer: PublicCompanyDto })
+  getVisitCard(@Param('slug') slug: string) {
+    return this.companies.visitCard(slug);
   }
 }

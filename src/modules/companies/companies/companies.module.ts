@@ -3,7 +3,7 @@ import { CompanyStandings } from '../../../core/access/company-standing';
 import { DatabaseQuota } from '../../../core/limits/database-quota';
 import { AccountsModule, AccountSummaryCounts } from '../../account/accounts/accounts.face';
 import { PlansModule } from '../plans/plans.face';
-import { CompaniesController } from './companies.controller';
+import { CompaniesController, VisitCardsController } from './companies.controller';
 import { CompaniesRepository } from './companies.repository';
 import { CompanyDeletionRepository } from './company-deletion.repository';
 import { CompanyStandingsRepository } from './company-standings.repository';
@@ -19,7 +19,7 @@ import { MemberGrants } from './member-grants';
 @Global()
 @Module({
   imports: [AccountsModule, PlansModule],
-  controllers: [CompaniesController],
+  controllers: [CompaniesController, VisitCardsController],
   providers: [
     CompaniesService,
     CompaniesRepository,

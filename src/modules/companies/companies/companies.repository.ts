@@ -110,6 +110,12 @@ export class CompaniesRepository {
     );
   }
 
+  publicBySlug(slug: string): Promise<PublicCompanyDto | null> {
+    return this.db.one<PublicCompanyDto>(
+      sql`SELECT ${raw(PUBLIC_COMPANY)} FROM companies c WHERE c.slug = ${slug} AND c.is_public AND c.deleting_at IS NULL`,
+    );
+  }
+
   async update(companyId: string, changes: UpdateCompanyDto): Promise<void> {
     const set = companies.assignments(changes, UPDATABLE);
     if (!set) return;

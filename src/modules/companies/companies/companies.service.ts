@@ -12,7 +12,7 @@ import { Memberships } from '../members/members.face';
 import { PlanCatalog } from '../plans/plans.face';
 import { CompaniesRepository } from './companies.repository';
 import { CompanyDeletionRepository } from './company-deletion.repository';
-import { CompanyUsageRepository, TableBytes, toMb } from './company-usage.repository';
+import { CompanyUsageRepository, KeptTableRows, TableBytes, toMb } from './company-usage.repository';
 import { CompanyLifecycle } from './company-lifecycle';
 import { CompanyPurger } from './company-purger';
 import {
@@ -29,6 +29,8 @@ import {
   SlugUniqueDto,
   StorageRecordDto,
   StorageSourcesDto,
+  StorageSourceModulesDto,
+  ModuleSourceDto,
   StorageStatusDto,
   StorageSummaryDto,
   UpdateCompanyDto,
@@ -115,6 +117,11 @@ export class CompaniesService {
     return this.companies.listPublic(query);
   }
 
+  /** A public company's card by its slug; a private and an unknown slug alike are 404. */
+  async visitCard(slug: string): Promise<PublicCompanyDto> {
+    return found(await this.companies.publicBySlug(slug), 'Company');
+  }
+
   async get(auth: AuthContext, access: CompanyAccess): Promise<CompanyDto> {
     return found(await this.companies.findForMember(access.companyId, auth.account.id), 'Company');
   }
@@ -129,11 +136,6 @@ export class CompaniesService {
     if (access.role !== 'owner') throw AppException.forbidden('Only the owner may delete the company');
     if (!(await this.deletion.markForDeletion(access.companyId))) throw AppException.notFound('Company');
     this.purger.purgeSoon(access.companyId);
-  }
-
-  async plan(access: CompanyAccess): Promise<CompanyPlanDto> {
-    const plan = (await this.plans.byCode(access.plan.code))!;
-    return { plan, expires_at: access.plan.expiresAt, expired: access.plan.expired };
   }
 
   async changePlan(access: CompanyAccess, dto: ChangePlanDto): Promise<CompanyPlanDto> {
@@ -228,6 +230,38 @@ export class CompaniesService {
       last_analyze: null,
       created_at: found(period, 'Company').created_at,
       updated_at: new Date(),
+    };
+  }
+
+  /** The company's rows per module, from the kept counts (CONTRACT 22), in the Kroncl server's shape. */
+  async storageSourceModules(access: CompanyAccess): Promise<StorageSourceModulesDto> {
+    const tables = await this.usage.keptTableRows(access.companyId);
+    const figures = (module: string, of: KeptTableRows[]) => {
+      const bytes = of.reduce((sum, table) => sum + table.bytes, 0);
+      return {
+        module,
+        table_count: of.length,
+        total_bytes: bytes,
+        total_size_mb: toMb(bytes),
+        row_count: of.reduce((sum, table) => sum + table.rows, 0),
+      };
+    };
+    const modules = [...new Set(tables.map((table) => table.module))].map((module): ModuleSourceDto => {
+      const own = tables.filter((table) => table.module === module);
+      return {
+        ...figures(module, own),
+        tables: own.map((table) => ({
+          table_name: table.table,
+          exists: true,
+          row_count: table.rows,
+          total_bytes: table.bytes,
+          total_size_mb: toMb(table.bytes),
+        })),
+      };
+    });
+    return {
+      modules: Object.fromEntries(modules.map((module) => [module.module, module])),
+      total: figures('total', tables),
     };
   }
 

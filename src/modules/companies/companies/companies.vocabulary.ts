@@ -9,7 +9,7 @@ declareTag('Companies', 'Companies the caller belongs to: create, change, delete
 
 /** The module's permission codes (CONTRACT 6); the catalog follows them at start-up. */
 export const COMPANIES_PERMISSIONS = declarePermissions({
-  'company.summary': { lvl: 3, criticality: 3, allow_expired: true, description: "read the company's plan" },
+  'company.summary': { lvl: 3, criticality: 3, allow_expired: true, description: "read the company's summary" },
   'company.update': { lvl: 3, criticality: 8, allow_expired: true, description: 'PATCH the company' },
   'company.delete': {
     lvl: 3,

@@ -1,5 +1,10 @@
 import { Module } from '@nestjs/common';
-import { CurrenciesController } from './currencies.controller';
+import { AdminCurrencyController, CurrenciesController, CurrencyRatesController } from './currencies.controller';
+import { CurrenciesService } from './currencies.service';
+import { CurrencyRatesRepository } from './currency-rates.repository';
 
-@Module({ controllers: [CurrenciesController] })
+@Module({
+  controllers: [CurrenciesController, CurrencyRatesController, AdminCurrencyController],
+  providers: [CurrenciesService, CurrencyRatesRepository],
+})
 export class CurrenciesModule {}

@@ -25,6 +25,13 @@ class StatusDto {
   @ApiProperty({ format: 'date-time' }) started_at: string;
 }
 
+class BillingStatusDto {
+  /** False: no payment provider is connected. */
+  @ApiProperty({ enum: [false] }) enabled: false;
+  /** `manual`: a plan purchase waits for an administrator to confirm it (CONTRACT 17). */
+  @ApiProperty({ enum: ['manual'] }) mode: 'manual';
+}
+
 @ApiTags('Service')
 @Public()
 @Controller()
@@ -60,5 +67,12 @@ export class HealthController {
   @Endpoint({ answer: StatusDto })
   getStatus(): StatusDto {
     return this.health.status();
+  }
+
+  /** Whether payments are taken online: never here, purchases wait for an administrator */
+  @Get('status/billing')
+  @Endpoint({ answer: BillingStatusDto })
+  getBillingStatus(): BillingStatusDto {
+    return { enabled: false, mode: 'manual' };
   }
 }

@@ -19,6 +19,16 @@ export class RegisterDto {
   name: string;
 }
 
+export class CheckEmailQueryDto {
+  @NormalisedEmail()
+  email: string;
+}
+
+export class EmailUniqueDto {
+  /** True when no account has the e-mail. */
+  unique: boolean;
+}
+
 export class LoginDto {
   @NormalisedEmail()
   email: string;

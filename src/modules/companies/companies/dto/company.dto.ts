@@ -1,4 +1,4 @@
-import { ApiProperty, PartialType } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, getSchemaPath, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -283,4 +283,42 @@ export class StorageSourcesDto {
   created_at: Date | null;
   /** When these figures were taken. */
   updated_at: Date | null;
+}
+
+/** One counted table's rows in the database sources view. */
+export class SourceTableDto {
+  table_name: string;
+  /** Always true: only existing tables are listed. */
+  exists: boolean;
+  /** The company's rows, from the kept counts. */
+  row_count: number;
+  /** The company's rows times the table's average on-disk width (the planner's statistics). */
+  total_bytes: number;
+  total_size_mb: number;
+}
+
+/** The figures of a module, or of all of them (`module` `total`). */
+export class SourceFiguresDto {
+  @ApiProperty({ example: 'crm' })
+  module: string;
+  /** Tables whose rows are kept counted. */
+  table_count: number;
+  total_bytes: number;
+  total_size_mb: number;
+  row_count: number;
+}
+
+/** One module's rows in the database sources view (the Kroncl server's per-module figures). */
+export class ModuleSourceDto extends SourceFiguresDto {
+  @ApiProperty({ type: [SourceTableDto] })
+  tables: SourceTableDto[];
+}
+
+@ApiExtraModels(ModuleSourceDto)
+export class StorageSourceModulesDto {
+  /** Per module (`crm`, `dm`, `fm`, `hrm`, `logs`, `wm`). */
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(ModuleSourceDto) } })
+  modules: Record<string, ModuleSourceDto>;
+  /** The modules' figures added up, `module` `total`. */
+  total: SourceFiguresDto;
 }

@@ -6,3 +6,4 @@ export { CLIENT_DETAIL_JSON, CLIENT_SEARCH_TEXT } from './clients/clients.reposi
 export { ClientDetailDto } from './clients/dto/client.dto';
 export { CrmModule } from './crm.module';
 export { CLIENT_PROFILES } from './client-views';
+export { clientFigures } from './crm-figures';

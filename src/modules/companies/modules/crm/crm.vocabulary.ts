@@ -16,5 +16,6 @@ export const CRM_PERMISSIONS = declarePermissions({
   'crm.sources': { lvl: 2, criticality: 3, allow_expired: true, description: 'read sources' },
   'crm.sources.create': { lvl: 2, criticality: 8, allow_expired: false, description: 'create sources' },
   'crm.sources.update': { lvl: 2, criticality: 7, allow_expired: false, description: 'update sources' },
+  'crm.report': { lvl: 2, criticality: 7, allow_expired: false, description: 'generate the CRM report' },
   'crm.analysis': { lvl: 2, criticality: 1, allow_expired: false, description: 'CRM analytics' },
 });

@@ -3,6 +3,7 @@ import { Patch } from '../../../../core/http/verbs';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../../core/access/company-access';
 import { CompanyResources } from '../../../../core/access/company-route.decorators';
+import { DeprecatedAliasOf } from '../../../../core/http/deprecated-alias';
 import { RecordRoutes } from '../../../../core/http/record-routes';
 import { Endpoint } from '../../../../core/openapi/endpoint.decorator';
 import { DocEntity } from './doc.entity';
@@ -25,21 +26,35 @@ export class DocsController extends RecordRoutes({
   },
   get: { summary: "One document's metadata (download the file by its object_path)" },
 }) {
-  constructor(private readonly docs: DocsService) {
+  constructor(docs: DocsService) {
     super(docs);
   }
+}
+
+/** The company's requisites, beside the documents (kept apart so the documents' alias below does not copy them). */
+@ApiTags('Docs')
+@Controller('companies/:id/modules/docs/settings')
+export class DocsSettingsController {
+  constructor(private readonly docs: DocsService) {}
 
   /** The company's requisites for documents */
-  @Get('settings')
+  @Get()
   @Endpoint({ permission: 'docs.settings', answer: DocsSettingsDto })
   getDocsSettings(@CurrentCompany() company: CompanyAccess) {
     return this.docs.getSettings(company);
   }
 
   /** Change the requisites; only the fields sent change, null clears one; checksums verified */
-  @Patch('settings')
+  @Patch()
   @Endpoint({ permission: 'docs.settings.update', answer: DocsSettingsDto })
   updateDocsSettings(@CurrentCompany() company: CompanyAccess, @Body() body: UpdateDocsSettingsDto) {
     return this.docs.updateSettings(company, body);
   }
 }
+
+/** The web client's path without `/modules` (CONTRACT 24): deprecated aliases of the routes above. */
+@ApiTags('Docs')
+@Controller('companies/:id/docs')
+@CompanyResources({ docId: DocEntity })
+@DeprecatedAliasOf(DocsController, '/companies/{id}/modules/docs')
+export class DocsAliasController extends DocsController {}

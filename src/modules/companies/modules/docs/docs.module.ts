@@ -1,7 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CompaniesModule, CompanyLifecycle } from '../../companies/companies.face';
 import { MediaModule } from '../../storage/storage.face';
-import { DocsController } from './docs.controller';
+import { DocsAliasController, DocsController, DocsSettingsController } from './docs.controller';
 import { DocsSettingsReader } from './docs-ports';
 import { DocsRepository } from './docs.repository';
 import { DocsService } from './docs.service';
@@ -14,7 +14,7 @@ import { DocsSettingsRepository } from './settings/docs-settings.repository';
  */
 @Module({
   imports: [CompaniesModule, MediaModule],
-  controllers: [DocsController],
+  controllers: [DocsSettingsController, DocsController, DocsAliasController],
   providers: [
     DocsService,
     DocsRepository,

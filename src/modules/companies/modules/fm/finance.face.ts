@@ -10,3 +10,4 @@ export {
   TransactionFiltersDto,
 } from './transactions/dto/transaction.dto';
 export { TransactionsService } from './transactions/transactions.service';
+export { balanceFigures } from './balance-figures';

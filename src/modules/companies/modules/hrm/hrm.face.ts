@@ -6,3 +6,4 @@ export { EmployeeReferences } from './employee-ports';
 export { EMPLOYEE_JSON } from './employees/employees.repository';
 export { HrmModule } from './hrm.module';
 export { EMPLOYEE_PROFILES } from './hrm-views';
+export { employeeFigures } from './hrm-figures';

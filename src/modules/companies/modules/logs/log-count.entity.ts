@@ -37,6 +37,7 @@ export class AuditLogCountEntity {
  * Per day, so listPage leaves them to the module, which sums the days of a window (logs.repository).
  */
 export const AUDIT_LOG_COUNTS = keepCounts({
+  module: 'logs',
   table: 'audit_logs',
   counts: 'audit_log_counts',
   filters: { key: 'key', account_id: 'account_id', status: 'status', criticality: 'criticality' },

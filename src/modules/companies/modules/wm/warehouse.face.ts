@@ -8,3 +8,4 @@ export { unitJson } from './units/units.repository';
 export { WarehouseReferences } from './warehouse-references';
 export { WarehouseModule } from './warehouse.module';
 export { CATALOG_UNIT_PROFILES, STOCK_POSITION_PROFILES } from './warehouse-views';
+export { catalogFigures } from './warehouse-figures';

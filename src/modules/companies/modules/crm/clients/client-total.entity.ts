@@ -33,6 +33,7 @@ export class CrmClientTotalEntity {
  * gave them the core triggers).
  */
 export const CLIENT_COUNTS = keepCounts({
+  module: 'crm',
   table: 'crm_clients',
   counts: 'crm_client_totals',
   filters: { status: 'status', type: 'type', source_id: 'source_id' },

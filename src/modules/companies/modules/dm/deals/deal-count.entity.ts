@@ -7,6 +7,7 @@ import { KeptCounts } from '../../../companies/companies.face';
  */
 @Entity('deal_counts')
 export class DealCountEntity extends KeptCounts({
+  module: 'dm',
   table: 'deals',
   counts: 'deal_counts',
   filters: { type_id: 'type_id', status_id: 'status_id', client_id: 'client_id' },

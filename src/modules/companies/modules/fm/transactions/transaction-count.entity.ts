@@ -7,6 +7,7 @@ import { KeptCounts } from '../../../companies/companies.face';
  */
 @Entity('transaction_counts')
 export class TransactionCountEntity extends KeptCounts({
+  module: 'fm',
   table: 'transactions',
   counts: 'transaction_counts',
   filters: {

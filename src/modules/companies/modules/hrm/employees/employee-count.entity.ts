@@ -7,6 +7,7 @@ import { KeptCounts } from '../../../companies/companies.face';
  */
 @Entity('employee_counts')
 export class EmployeeCountEntity extends KeptCounts({
+  module: 'hrm',
   table: 'employees',
   counts: 'employee_counts',
   filters: { status: 'status' },

@@ -7,6 +7,7 @@ import { KeptCounts } from '../../../companies/companies.face';
  */
 @Entity('stock_position_counts')
 export class StockPositionCountEntity extends KeptCounts({
+  module: 'wm',
   table: 'stock_positions',
   counts: 'stock_position_counts',
   filters: { type: 'type', unit_id: 'unit_id', in_stock: 'remaining > 0' },
