@@ -14,6 +14,7 @@ import { INVITATIONS_PERMISSIONS } from './modules/companies/invitations/invitat
 import { LOGS_PERMISSIONS } from './modules/companies/modules/logs/logs.vocabulary';
 import { MEMBERS_PERMISSIONS } from './modules/companies/members/members.vocabulary';
 import './modules/platform/partners/partners.vocabulary';
+import './modules/platform/admin/admin.vocabulary';
 import './modules/companies/plans/plans.vocabulary';
 import { PRICING_PERMISSIONS } from './modules/companies/pricing/pricing.vocabulary';
 import { STORAGE_PERMISSIONS } from './modules/companies/storage/storage.vocabulary';

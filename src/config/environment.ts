@@ -196,6 +196,16 @@ export class Environment {
   @Length(8, 72)
   ADMIN_PASSWORD?: string;
 
+  /**
+   * The keyword critical console actions need in `X-Admin-Keyword` (CONTRACT 21: promote and
+   * demote an administrator, change a plan, apply migrations). Unset: those actions are refused.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @Length(8, 256)
+  ADMIN_KEYWORD?: string;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info';
 
