@@ -12,24 +12,28 @@ export interface AdminRouteDeclaration {
   level: AdminLevel;
   /** Also needs the `X-Admin-Keyword` header equal to ADMIN_KEYWORD (CONTRACT 21). */
   critical: boolean;
+  /** A change's key in the platform audit trail, e.g. `accounts.promote_admin`; every write route names one. */
+  action?: string;
 }
 
 /**
  * Declares a route of the operators' console (CONTRACT 21): the administrator level it needs
  * and whether it is critical. The admin guard enforces it (401, then 403 naming what is missing)
- * and OpenAPI shows it as `x-admin-level` and `x-admin-critical`, so they cannot drift apart.
+ * and OpenAPI shows it as `x-admin-level` and `x-admin-critical`, so they cannot drift apart. A
+ * change's `action` is its key in the platform audit trail (AdminTrailInterceptor), `x-admin-action`.
  * A critical route needs the highest level.
  */
-export function AdminRoute(level: AdminLevel, options: { critical?: boolean } = {}) {
+export function AdminRoute(level: AdminLevel, options: { critical?: boolean; action?: string } = {}) {
   const critical = options.critical ?? false;
   if (critical && level !== ADMIN_LEVEL_MAX) {
     throw new Error(`A critical admin route needs level ${ADMIN_LEVEL_MAX}, not ${level}`);
   }
-  const declaration: AdminRouteDeclaration = { level, critical };
+  const declaration: AdminRouteDeclaration = { level, critical, ...(options.action ? { action: options.action } : {}) };
   return applyDecorators(
     SetMetadata(ADMIN_ROUTE, declaration),
     ApiExtension('x-admin-level', level),
     ...(critical ? [ApiExtension('x-admin-critical', true)] : []),
+    ...(options.action ? [ApiExtension('x-admin-action', options.action)] : []),
   );
 }
 

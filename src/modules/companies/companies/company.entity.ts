@@ -2,6 +2,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 import { Reference } from '../../../database/company-reference';
 
 @Entity('companies')
+/** The operators' console lists every company newest first (CONTRACT 21). */
+@Index('companies_created_at_idx', ['created_at', 'id'])
 @Index('companies_public_created_at_idx', ['created_at', 'id'], { where: 'is_public AND deleting_at IS NULL' })
 export class CompanyEntity {
   @PrimaryGeneratedColumn('uuid')

@@ -24,10 +24,11 @@ export class PricingService {
     private readonly companiesService: CompaniesService,
   ) {}
 
-  async pricing(access: CompanyAccess): Promise<CompanyPricingDto> {
+  /** The company's plan, its period and the plan of a pending purchase (also the operators' console's answer). */
+  async pricingOf(companyId: string): Promise<CompanyPricingDto> {
     const [period, pending] = await Promise.all([
-      this.companies.planPeriod(access.companyId),
-      this.transactions.pending(access.companyId),
+      this.companies.planPeriod(companyId),
+      this.transactions.pending(companyId),
     ]);
     const { plan_code, plan_started_at, plan_expires_at, plan_is_trial } = found(period, 'Company');
     const expires = plan_expires_at.getTime();

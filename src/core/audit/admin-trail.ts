@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { listPage, Where } from '../pagination/list';
+import type { Page } from '../pagination/page';
+import type { PageQueryDto } from '../pagination/page-query.dto';
+import { Db } from '../../database/db';
+import { sql } from '../../database/sql';
+import { Row, Table } from '../../database/table';
+import { requestIdOf } from '../http/request-id';
+import { AdminLogEntity } from './admin-log.entity';
+import { clientIp, recordableBody, recordableText } from './audit-trail';
+
+const adminLogs = new Table(AdminLogEntity);
+
+export type AdminLog = Row<AdminLogEntity>;
+
+export interface AdminLogFilter {
+  admin_id?: string;
+  key?: string;
+  /** RFC 3339 times, both inclusive. */
+  from?: string;
+  to?: string;
+}
+
+/**
+ * The platform audit trail (CONTRACT 21): what administrators changed through the console.
+ * AdminTrailInterceptor writes a record in each change's transaction; the console's logs
+ * section lists them.
+ */
+@Injectable()
+export class AdminTrail {
+  constructor(private readonly db: Db) {}
+
+  /** One change's record, in the caller's transaction: the path's ids, the fields sent (secrets blanked), what was changed. */
+  async record(req: Request, adminId: string, key: string, resultId: string | undefined): Promise<void> {
+    const body =
+      req.body && typeof req.body === 'object' && Object.keys(req.body).length > 0
+        ? recordableBody(req.body)
+        : undefined;
+    await this.db.affected(
+      adminLogs.insert({
+        admin_id: adminId,
+        key,
+        request_id: requestIdOf(req, req.res),
+        ip: clientIp(req),
+        user_agent: recordableText(req.get('user-agent') ?? '') || null,
+        metadata: {
+          method: req.method,
+          path: (req.originalUrl ?? req.url).split('?')[0],
+          ids: recordableBody(req.params),
+          ...(body === undefined ? {} : { changes: body }),
+          ...(resultId === undefined ? {} : { result_id: resultId }),
+        },
+      }),
+    );
+  }
+
+  /** Newest first. */
+  list(filter: AdminLogFilter, query: PageQueryDto): Promise<Page<AdminLog>> {
+    return listPage(
+      this.db,
+      {
+        from: 'admin_logs l',
+        where: new Where(sql`TRUE`)
+          .equals('l.admin_id', filter.admin_id)
+          .equals('l.key', filter.key)
+          .between('l.created_at', filter.from, filter.to),
+        orderBy: 'l.created_at DESC, l.id DESC',
+        key: ['l.id'],
+        select: adminLogs.list('l', [
+          'id',
+          'admin_id',
+          'key',
+          'request_id',
+          'ip',
+          'user_agent',
+          'metadata',
+          'created_at',
+        ]),
+      },
+      query,
+    );
+  }
+}

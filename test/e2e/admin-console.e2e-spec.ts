@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { expectError, expectSuccess } from '../support/expectations';
+import { newAccount, newAdmin, newCompany, TestAccount } from '../support/factories';
+import type { TestApp } from '../support/test-app';
+
+const KEYWORD = 'console-keyword-for-tests';
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+describe('The console: accounts, companies and the platform audit trail (CONTRACT 21)', () => {
+  let t: TestApp;
+  let db: DataSource;
+  let root: TestAccount;
+  let support: TestAccount;
+  let owner: TestAccount;
+  let company: { id: string; slug: string; name: string };
+
+  beforeAll(async () => {
+    // Read when the application's configuration is validated, which happens on import.
+    process.env.ADMIN_KEYWORD = KEYWORD;
+    const { createTestApp } = await import('../support/test-app');
+    t = await createTestApp();
+    db = t.app.get(DataSource);
+    root = await newAdmin(t.http, db);
+    support = await newAdmin(t.http, db, 2);
+    owner = await newAccount(t.http, 'console-owner', 'Console Owner');
+    company = await newCompany(t.http, owner, { slug: `console-${randomUUID().slice(0, 8)}` });
+  });
+  afterAll(async () => {
+    delete process.env.ADMIN_KEYWORD;
+    await t.close();
+  });
+
+  const critical = (path: string) =>
+    t.http.post(`/api/v1/admin/accounts/${path}`).set(root.auth).set('X-Admin-Keyword', KEYWORD);
+
+  describe('accounts', () => {
+    it('lists every account newest first, searched by e-mail or name', async () => {
+      const page = expectSuccess(await t.http.get('/api/v1/admin/accounts?limit=2').set(support.auth));
+      expect(page.accounts).toHaveLength(2);
+      expect(page.pagination).toMatchObject({ page: 1, limit: 2, total_exact: true });
+      expect(page.pagination.total).toBeGreaterThanOrEqual(3);
+
+      const byEmail = expectSuccess(
+        await t.http
+          .get(`/api/v1/admin/accounts?search=${encodeURIComponent(owner.email.toUpperCase())}`)
+          .set(support.auth),
+      );
+      expect(byEmail.accounts.map((a: { id: string }) => a.id)).toEqual([owner.id]);
+      expect(byEmail.accounts[0]).not.toHaveProperty('password_hash');
+      const byName = expectSuccess(await t.http.get('/api/v1/admin/accounts?search=console owner').set(support.auth));
+      expect(byName.accounts.map((a: { id: string }) => a.id)).toContain(owner.id);
+    });
+
+    it('counts accounts by status and type', async () => {
+      const stats = expectSuccess(await t.http.get('/api/v1/admin/accounts/stats').set(support.auth));
+      expect(stats).toEqual({
+        total_accounts: expect.any(Number),
+        confirmed_accounts: expect.any(Number),
+        waiting_accounts: expect.any(Number),
+        admin_accounts: expect.any(Number),
+        accounts_with_type: expect.any(Object),
+      });
+      expect(stats.confirmed_accounts + stats.waiting_accounts).toBe(stats.total_accounts);
+      expect(stats.admin_accounts).toBeGreaterThanOrEqual(2);
+    });
+
+    it('shows an account with its companies; unknown 404, malformed 400', async () => {
+      const account = expectSuccess(await t.http.get(`/api/v1/admin/accounts/${owner.id}`).set(support.auth));
+      expect(account).toMatchObject({ id: owner.id, email: owner.email, is_admin: false, admin_level: null });
+      expect(account.companies).toEqual([
+        { id: company.id, name: company.name, slug: company.slug, role_code: 'owner' },
+      ]);
+      expect(account).not.toHaveProperty('password_hash');
+      expectError(await t.http.get(`/api/v1/admin/accounts/${UNKNOWN_ID}`).set(support.auth), 404, 'not_found');
+      expectError(await t.http.get('/api/v1/admin/accounts/nope').set(support.auth), 400, 'validation_failed');
+    });
+
+    it("promotes below the caller's level and demotes below it, each on the record", async () => {
+      const target = await newAccount(t.http, 'promoted');
+      const promoted = expectSuccess(await critical(`${target.id}/promote-admin`).send({ level: 3 }));
+      expect(promoted).toMatchObject({ id: target.id, is_admin: true, admin_level: 3, companies: [] });
+      expect(expectSuccess(await t.http.get('/api/v1/admin/check').set(target.auth))).toMatchObject({ admin_level: 3 });
+
+      const demoted = expectSuccess(await critical(`${target.id}/demote-admin`));
+      expect(demoted).toMatchObject({ id: target.id, is_admin: false, admin_level: null });
+      expectError(await t.http.get('/api/v1/admin/check').set(target.auth), 403, 'forbidden');
+
+      const logs = expectSuccess(await t.http.get(`/api/v1/admin/logs?admin_id=${root.id}`).set(root.auth)).logs;
+      const mine = logs.filter(
+        (log: { metadata: { ids: { accountId?: string } } }) => log.metadata.ids.accountId === target.id,
+      );
+      expect(mine.map((log: { key: string }) => log.key)).toEqual(['accounts.demote_admin', 'accounts.promote_admin']);
+      expect(mine[1]).toMatchObject({
+        admin_id: root.id,
+        request_id: expect.any(String),
+        user_agent: null,
+        metadata: {
+          method: 'POST',
+          path: `/api/v1/admin/accounts/${target.id}/promote-admin`,
+          changes: { level: 3 },
+          result_id: target.id,
+        },
+      });
+      const byKey = expectSuccess(
+        await t.http.get('/api/v1/admin/logs?key=accounts.promote_admin&limit=100').set(root.auth),
+      );
+      expect(byKey.logs.every((log: { key: string }) => log.key === 'accounts.promote_admin')).toBe(true);
+      const past = expectSuccess(await t.http.get('/api/v1/admin/logs?to=2000-01-01T00:00:00Z').set(root.auth));
+      expect(past.logs).toEqual([]);
+    });
+
+    it("refuses level 5, the caller's own account, equal or higher administrators, and a non-administrator's demotion", async () => {
+      const target = await newAccount(t.http, 'refused');
+      const other = await newAdmin(t.http, db);
+      const refusals: Array<[string, Record<string, unknown> | undefined, number]> = [
+        [`${target.id}/promote-admin`, { level: 5 }, 403],
+        [`${root.id}/promote-admin`, { level: 2 }, 403],
+        [`${root.id}/demote-admin`, undefined, 403],
+        [`${other.id}/promote-admin`, { level: 2 }, 403],
+        [`${other.id}/demote-admin`, undefined, 403],
+        [`${target.id}/demote-admin`, undefined, 409],
+        [`${UNKNOWN_ID}/promote-admin`, { level: 2 }, 404],
+        [`${target.id}/promote-admin`, { level: 6 }, 400],
+        [`${target.id}/promote-admin`, {}, 400],
+      ];
+      for (const [path, body, status] of refusals) {
+        const answer = await (body ? critical(path).send(body) : critical(path));
+        expect({ path, body, status: answer.status }).toEqual({ path, body, status });
+      }
+      const logs = expectSuccess(
+        await t.http.get(`/api/v1/admin/logs?admin_id=${root.id}&limit=100`).set(root.auth),
+      ).logs;
+      const ids = [target.id, other.id, root.id, UNKNOWN_ID];
+      expect(
+        logs.filter((log: { metadata: { ids: { accountId: string } } }) => ids.includes(log.metadata.ids.accountId)),
+      ).toEqual([]);
+    });
+  });
+
+  describe('companies', () => {
+    it('lists every company newest first, searched by name or slug', async () => {
+      const page = expectSuccess(await t.http.get(`/api/v1/admin/companies?search=${company.slug}`).set(root.auth));
+      expect(page.companies).toEqual([
+        expect.objectContaining({ id: company.id, slug: company.slug, name: company.name, owner_id: owner.id }),
+      ]);
+      expect(page.pagination).toMatchObject({ total: 1, total_exact: true });
+      const all = expectSuccess(await t.http.get('/api/v1/admin/companies?limit=1').set(root.auth));
+      expect(all.companies).toHaveLength(1);
+    });
+
+    it('shows a company, its members and its pricing; unknown 404', async () => {
+      expect(expectSuccess(await t.http.get(`/api/v1/admin/companies/${company.id}`).set(root.auth))).toMatchObject({
+        id: company.id,
+        plan_code: expect.any(String),
+      });
+      const members = expectSuccess(await t.http.get(`/api/v1/admin/companies/${company.id}/accounts`).set(root.auth));
+      expect(members.accounts).toEqual([
+        {
+          account_id: owner.id,
+          name: 'Console Owner',
+          email: owner.email,
+          status: expect.any(String),
+          avatar_url: null,
+          role_code: 'owner',
+          joined_at: expect.any(String),
+          is_admin: false,
+          admin_level: 0,
+        },
+      ]);
+      const pricing = expectSuccess(await t.http.get(`/api/v1/admin/companies/${company.id}/pricing`).set(root.auth));
+      expect(pricing).toMatchObject({ is_trial: true, current_plan: expect.any(Object), next_plan: null });
+      for (const path of ['', '/accounts', '/pricing']) {
+        expectError(await t.http.get(`/api/v1/admin/companies/${UNKNOWN_ID}${path}`).set(root.auth), 404, 'not_found');
+      }
+    });
+  });
+});
