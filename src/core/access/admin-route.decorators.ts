@@ -1,5 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
+import type { PermissionCode } from './permission-codes';
 
 export const ADMIN_ROUTE = 'access:admin_route';
 
@@ -14,6 +15,12 @@ export interface AdminRouteDeclaration {
   critical: boolean;
   /** A change's key in the platform audit trail, e.g. `accounts.promote_admin`; every write route names one. */
   action?: string;
+  /**
+   * A change of a company's data (a ticket, its messages) also writes the company's own audit
+   * record (CONTRACT 7) under this key, `account_id` the administrator, so the company sees who of
+   * the platform touched it. The route's answer names the company in `company_id`.
+   */
+  companyRecord?: PermissionCode;
 }
 
 /**
@@ -23,12 +30,20 @@ export interface AdminRouteDeclaration {
  * change's `action` is its key in the platform audit trail (AdminTrailInterceptor), `x-admin-action`.
  * A critical route needs the highest level.
  */
-export function AdminRoute(level: AdminLevel, options: { critical?: boolean; action?: string } = {}) {
+export function AdminRoute(
+  level: AdminLevel,
+  options: { critical?: boolean; action?: string; companyRecord?: PermissionCode } = {},
+) {
   const critical = options.critical ?? false;
   if (critical && level !== ADMIN_LEVEL_MAX) {
     throw new Error(`A critical admin route needs level ${ADMIN_LEVEL_MAX}, not ${level}`);
   }
-  const declaration: AdminRouteDeclaration = { level, critical, ...(options.action ? { action: options.action } : {}) };
+  const declaration: AdminRouteDeclaration = {
+    level,
+    critical,
+    ...(options.action ? { action: options.action } : {}),
+    ...(options.companyRecord ? { companyRecord: options.companyRecord } : {}),
+  };
   return applyDecorators(
     SetMetadata(ADMIN_ROUTE, declaration),
     ApiExtension('x-admin-level', level),

@@ -10,7 +10,8 @@ import { AdminTrail } from './admin-trail';
 /**
  * A change through the operators' console and its record in the platform audit trail run in one
  * transaction (CONTRACT 21): no change without its record. The record's key is the route's
- * declared action (@AdminRoute).
+ * declared action (@AdminRoute); a route that declares `companyRecord` also writes the company's
+ * own audit record.
  */
 @Injectable()
 export class AdminTrailInterceptor implements NestInterceptor {
@@ -29,8 +30,13 @@ export class AdminTrailInterceptor implements NestInterceptor {
     return from(
       this.txHost.withTransaction(async () => {
         const result = await lastValueFrom(next.handle(), { defaultValue: undefined });
-        const resultId = (result as { id?: unknown } | null)?.id;
-        await this.trail.record(req, req.auth!.account.id, action, typeof resultId === 'string' ? resultId : undefined);
+        const { id, company_id } = (result ?? {}) as { id?: unknown; company_id?: unknown };
+        const adminId = req.auth!.account.id;
+        await this.trail.record(req, adminId, action, typeof id === 'string' ? id : undefined);
+        if (declaration.companyRecord) {
+          if (typeof company_id !== 'string') throw new Error(`The answer of ${action} names no company_id`);
+          await this.trail.recordForCompany(req, adminId, company_id, declaration.companyRecord, action);
+        }
         return result;
       }),
     );

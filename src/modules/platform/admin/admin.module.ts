@@ -2,11 +2,14 @@ import { Module } from '@nestjs/common';
 import { AdminAccessModule } from './access/admin-access.module';
 import { AdminAccountsModule } from './accounts/admin-accounts.module';
 import { AdminCompaniesModule } from './companies/admin-companies.module';
+import { AdminDeskModule } from './desk/admin-desk.module';
 import { AdminLogsModule } from './logs/admin-logs.module';
 
 /**
  * The operators' console under `/admin` (CONTRACT 21): one thin module per section, each
  * reading other modules through their faces. Access is declared per route with @AdminRoute.
  */
-@Module({ imports: [AdminAccessModule, AdminAccountsModule, AdminCompaniesModule, AdminLogsModule] })
+@Module({
+  imports: [AdminAccessModule, AdminAccountsModule, AdminCompaniesModule, AdminDeskModule, AdminLogsModule],
+})
 export class AdminModule {}
