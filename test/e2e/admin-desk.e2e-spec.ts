@@ -149,3 +149,46 @@ describe('The console: the support desk (CONTRACT 8, 21)', () => {
     expectError(await t.http.get(`${tickets}/${UNKNOWN_ID}`).set(desk.auth), 404, 'not_found');
   });
 });
+
+describe('The console: partner applications (CONTRACT 21)', () => {
+  let t: TestApp;
+  let staff: TestAccount;
+  let low: TestAccount;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.app.get(DataSource);
+    staff = await newAdmin(t.http, db, 4);
+    low = await newAdmin(t.http, db, 3);
+  });
+  afterAll(() => t.close());
+
+  it('lists, searches, shows and approves an application, on the record', async () => {
+    const name = `Partner ${Date.now()}`;
+    expectSuccess(
+      await t.http.post('/api/v1/partners/become').send({ name, type: 'public', email: 'partner@example.test' }),
+      201,
+    );
+    const found = expectSuccess(
+      await t.http.get(`/api/v1/admin/partners?search=${encodeURIComponent(name)}&status=waiting`).set(staff.auth),
+    );
+    expect(found.partners).toEqual([expect.objectContaining({ name, status: 'waiting' })]);
+    const id = found.partners[0].id;
+    expect(expectSuccess(await t.http.get(`/api/v1/admin/partners/${id}`).set(staff.auth))).toMatchObject({ id, name });
+    const approved = expectSuccess(
+      await t.http.patch(`/api/v1/admin/partners/${id}`).set(staff.auth).send({ status: 'success' }),
+    );
+    expect(approved).toMatchObject({ id, status: 'success' });
+    expectError(
+      await t.http.patch(`/api/v1/admin/partners/${id}`).set(staff.auth).send({ status: 'approved' }),
+      400,
+      'validation_failed',
+    );
+    expectError(await t.http.get(`/api/v1/admin/partners/${id}`).set(low.auth), 403, 'forbidden');
+    expectError(await t.http.get(`/api/v1/admin/partners/${UNKNOWN_ID}`).set(staff.auth), 404, 'not_found');
+    const records = await t.app
+      .get(DataSource)
+      .query(`SELECT admin_id, key FROM admin_logs WHERE metadata->>'result_id' = $1`, [id]);
+    expect(records).toEqual([{ admin_id: staff.id, key: 'partners.update' }]);
+  });
+});

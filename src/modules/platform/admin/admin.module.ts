@@ -4,12 +4,20 @@ import { AdminAccountsModule } from './accounts/admin-accounts.module';
 import { AdminCompaniesModule } from './companies/admin-companies.module';
 import { AdminDeskModule } from './desk/admin-desk.module';
 import { AdminLogsModule } from './logs/admin-logs.module';
+import { AdminPartnersModule } from './partners/admin-partners.module';
 
 /**
  * The operators' console under `/admin` (CONTRACT 21): one thin module per section, each
  * reading other modules through their faces. Access is declared per route with @AdminRoute.
  */
 @Module({
-  imports: [AdminAccessModule, AdminAccountsModule, AdminCompaniesModule, AdminDeskModule, AdminLogsModule],
+  imports: [
+    AdminAccessModule,
+    AdminAccountsModule,
+    AdminCompaniesModule,
+    AdminDeskModule,
+    AdminPartnersModule,
+    AdminLogsModule,
+  ],
 })
 export class AdminModule {}
