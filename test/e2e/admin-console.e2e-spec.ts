@@ -175,4 +175,54 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
       }
     });
   });
+
+  describe('pricing plans', () => {
+    it('lists and shows the plans', async () => {
+      const page = expectSuccess(await t.http.get('/api/v1/admin/pricing/plans').set(root.auth));
+      expect(page.plans.length).toBeGreaterThan(0);
+      expect(page.pagination).toMatchObject({ total: page.plans.length, page: 1 });
+      const [plan] = page.plans;
+      expect(expectSuccess(await t.http.get(`/api/v1/admin/pricing/plans/${plan.code}`).set(root.auth))).toEqual(plan);
+      expectError(await t.http.get('/api/v1/admin/pricing/plans/no-such-plan').set(root.auth), 404, 'not_found');
+      expectError(await t.http.get('/api/v1/admin/pricing/plans').set(support.auth), 403, 'forbidden');
+    });
+
+    it('changes a description (served at once), never a code or level, with the keyword', async () => {
+      const [plan] = expectSuccess(await t.http.get('/api/v1/admin/pricing/plans').set(root.auth)).plans;
+      const path = `/api/v1/admin/pricing/plans/${plan.code}`;
+      const patch = (body: Record<string, unknown>) =>
+        t.http.patch(path).set(root.auth).set('X-Admin-Keyword', KEYWORD).send(body);
+      try {
+        const changed = expectSuccess(await patch({ description: 'Changed by the console test' }));
+        expect(changed).toEqual({
+          ...plan,
+          description: 'Changed by the console test',
+          updated_at: expect.any(String),
+        });
+        expect(expectSuccess(await t.http.get(path).set(root.auth)).description).toBe('Changed by the console test');
+        expectError(await patch({ code: 'other' }), 400, 'validation_failed');
+        expectError(await patch({ lvl: 9 }), 400, 'validation_failed');
+        expectError(await patch({ price_per_month: -1 }), 400, 'validation_failed');
+        expectError(await t.http.patch(path).set(root.auth).send({ description: 'x' }), 403, 'forbidden');
+        expectError(
+          await t.http
+            .patch('/api/v1/admin/pricing/plans/no-such-plan')
+            .set(root.auth)
+            .set('X-Admin-Keyword', KEYWORD)
+            .send({ description: 'x' }),
+          404,
+          'not_found',
+        );
+      } finally {
+        expectSuccess(await patch({ description: plan.description }));
+      }
+      const [record] = expectSuccess(
+        await t.http.get(`/api/v1/admin/logs?key=pricing.plans.update&admin_id=${root.id}`).set(root.auth),
+      ).logs;
+      expect(record.metadata).toMatchObject({
+        ids: { planCode: plan.code },
+        changes: { description: plan.description },
+      });
+    });
+  });
 });

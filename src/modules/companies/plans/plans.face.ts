@@ -3,5 +3,6 @@
  */
 export { PricingPlanDto } from './dto/pricing-plan.dto';
 export { PlanCatalog } from './plan-catalog';
+export { PlanEditor } from './plan-editor';
 export { PlansModule } from './plans.module';
 export { PLAN_LIMITS } from './plan-views';

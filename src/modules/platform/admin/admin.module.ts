@@ -5,6 +5,7 @@ import { AdminCompaniesModule } from './companies/admin-companies.module';
 import { AdminDeskModule } from './desk/admin-desk.module';
 import { AdminLogsModule } from './logs/admin-logs.module';
 import { AdminPartnersModule } from './partners/admin-partners.module';
+import { AdminPricingModule } from './pricing/admin-pricing.module';
 
 /**
  * The operators' console under `/admin` (CONTRACT 21): one thin module per section, each
@@ -17,6 +18,7 @@ import { AdminPartnersModule } from './partners/admin-partners.module';
     AdminCompaniesModule,
     AdminDeskModule,
     AdminPartnersModule,
+    AdminPricingModule,
     AdminLogsModule,
   ],
 })
