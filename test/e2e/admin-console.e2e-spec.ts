@@ -12,6 +12,7 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
   let db: DataSource;
   let root: TestAccount;
   let support: TestAccount;
+  let staff: TestAccount;
   let owner: TestAccount;
   let company: { id: string; slug: string; name: string };
 
@@ -23,6 +24,7 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
     db = t.app.get(DataSource);
     root = await newAdmin(t.http, db);
     support = await newAdmin(t.http, db, 2);
+    staff = await newAdmin(t.http, db, 4);
     owner = await newAccount(t.http, 'console-owner', 'Console Owner');
     company = await newCompany(t.http, owner, { slug: `console-${randomUUID().slice(0, 8)}` });
   });
@@ -223,6 +225,147 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
         ids: { planCode: plan.code },
         changes: { description: plan.description },
       });
+    });
+  });
+
+  describe('promocodes', () => {
+    const promocodes = '/api/v1/admin/pricing/promocodes';
+    let planCode: string;
+    let planName: string;
+    beforeAll(async () => {
+      const [plan] = expectSuccess(await t.http.get('/api/v1/plans?limit=100')).plans;
+      planCode = plan.code;
+      planName = plan.name;
+    });
+    const uniqueCode = () => `PROMO-${randomUUID().slice(0, 8)}`;
+
+    it('are created, listed, shown, changed and deleted in the Kroncl shape, on the record', async () => {
+      const code = uniqueCode();
+      const created = expectSuccess(
+        await t.http
+          .post(promocodes)
+          .set(staff.auth)
+          .send({ code, plan_id: planCode, trial_period_days: 14, max_uses: 5 }),
+        201,
+      );
+      expect(created).toEqual({
+        id: expect.any(String),
+        code,
+        plan_id: planCode,
+        plan_name: planName,
+        trial_period_days: 14,
+        max_uses: 5,
+        used_count: 0,
+        expires_at: null,
+        active: true,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      });
+      expectError(
+        await t.http
+          .post(promocodes)
+          .set(staff.auth)
+          .send({ code: code.toLowerCase(), plan_id: planCode, trial_period_days: 1 }),
+        409,
+        'conflict',
+      );
+      expectError(
+        await t.http
+          .post(promocodes)
+          .set(staff.auth)
+          .send({ code: uniqueCode(), plan_id: 'nope', trial_period_days: 1 }),
+        400,
+        'validation_failed',
+      );
+      expectError(
+        await t.http
+          .post(promocodes)
+          .set(staff.auth)
+          .send({ code: uniqueCode(), plan_id: planCode, trial_period_days: 1, expires_at: '2020-01-01T00:00:00Z' }),
+        400,
+        'validation_failed',
+      );
+      const page = expectSuccess(await t.http.get(`${promocodes}?limit=100`).set(staff.auth));
+      expect(page.promocodes.map((p: { id: string }) => p.id)).toContain(created.id);
+      expect(expectSuccess(await t.http.get(`${promocodes}/${created.id}`).set(staff.auth))).toEqual(created);
+      const changed = expectSuccess(
+        await t.http.patch(`${promocodes}/${created.id}`).set(staff.auth).send({ active: false, max_uses: null }),
+      );
+      expect(changed).toMatchObject({ active: false, max_uses: null, code });
+      expect(expectSuccess(await t.http.delete(`${promocodes}/${created.id}`).set(staff.auth))).toMatchObject({
+        id: created.id,
+      });
+      expectError(await t.http.get(`${promocodes}/${created.id}`).set(staff.auth), 404, 'not_found');
+      const keys = (
+        await db.query(`SELECT key FROM admin_logs WHERE metadata->>'result_id' = $1 ORDER BY created_at`, [created.id])
+      ).map((row: { key: string }) => row.key);
+      expect(keys).toEqual(['pricing.promocodes.create', 'pricing.promocodes.update', 'pricing.promocodes.delete']);
+    });
+
+    it("start their plan's trial in POST /companies; unusable ones are 400 naming promocode", async () => {
+      const code = uniqueCode();
+      const promo = expectSuccess(
+        await t.http.post(promocodes).set(staff.auth).send({ code, plan_id: planCode, trial_period_days: 7 }),
+        201,
+      );
+      const company = expectSuccess(
+        await t.http
+          .post('/api/v1/companies')
+          .set(owner.auth)
+          .send({ name: 'Promoted company', promocode: code.toLowerCase() }),
+        201,
+      );
+      expect(company.plan_code).toBe(planCode);
+      const days = (new Date(company.plan_expires_at).getTime() - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(6.9);
+      expect(days).toBeLessThanOrEqual(7);
+      expect(expectSuccess(await t.http.get(`${promocodes}/${promo.id}`).set(staff.auth)).used_count).toBe(1);
+
+      const refused = async (body: Record<string, unknown>) => {
+        const answer = expectError(
+          await t.http
+            .post('/api/v1/companies')
+            .set(owner.auth)
+            .send({ name: 'Refused company', ...body }),
+          400,
+          'validation_failed',
+        );
+        expect(answer.error.details).toEqual([expect.objectContaining({ field: 'promocode' })]);
+      };
+      await refused({ promocode: 'NO-SUCH-CODE' });
+      const otherPlan = expectSuccess(await t.http.get('/api/v1/plans?limit=100')).plans.find(
+        (p: { code: string }) => p.code !== planCode,
+      );
+      await refused({ promocode: code, plan_code: otherPlan.code });
+      expectSuccess(await t.http.patch(`${promocodes}/${promo.id}`).set(staff.auth).send({ active: false }));
+      await refused({ promocode: code });
+    });
+
+    it('are counted exactly: 20 concurrent creations against max_uses 3 create exactly 3', async () => {
+      const code = uniqueCode();
+      const promo = expectSuccess(
+        await t.http
+          .post(promocodes)
+          .set(staff.auth)
+          .send({ code, plan_id: planCode, trial_period_days: 3, max_uses: 3 }),
+        201,
+      );
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          t.http
+            .post('/api/v1/companies')
+            .set(owner.auth)
+            .send({ name: `Race ${i} ${code}`, promocode: code }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(17);
+      expect(expectSuccess(await t.http.get(`${promocodes}/${promo.id}`).set(staff.auth)).used_count).toBe(3);
+      const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM companies WHERE name LIKE $1`, [
+        `Race % ${code}`,
+      ]);
+      expect(count).toBe(3);
     });
   });
 });
