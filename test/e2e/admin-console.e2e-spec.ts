@@ -341,6 +341,29 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
       await refused({ promocode: code });
     });
 
+    it("start their plan's trial in POST …/pricing/migrate: a free transaction already settled", async () => {
+      const code = uniqueCode();
+      expectSuccess(
+        await t.http
+          .post(promocodes)
+          .set(staff.auth)
+          .send({ code, plan_id: planCode, trial_period_days: 10, max_uses: 1 }),
+        201,
+      );
+      const migrate = (body: Record<string, unknown>) =>
+        t.http.post(`/api/v1/companies/${company.id}/pricing/migrate`).set(owner.auth).send(body);
+      const otherPlan = expectSuccess(await t.http.get('/api/v1/plans?limit=100')).plans.find(
+        (p: { code: string }) => p.code !== planCode,
+      );
+      expectError(await migrate({ plan_code: otherPlan.code, promocode: code }), 400, 'validation_failed');
+      const trial = expectSuccess(await migrate({ plan_code: planCode, promocode: code }), 201);
+      expect(trial).toMatchObject({ plan_code: planCode, amount: 0, status: 'success', is_trial: true });
+      const pricing = expectSuccess(await t.http.get(`/api/v1/companies/${company.id}/pricing`).set(owner.auth));
+      expect(pricing).toMatchObject({ is_trial: true, current_plan: { code: planCode }, days_left: 10 });
+      const spent = expectError(await migrate({ plan_code: planCode, promocode: code }), 400, 'validation_failed');
+      expect(spent.error.details).toEqual([expect.objectContaining({ field: 'promocode' })]);
+    });
+
     it('are counted exactly: 20 concurrent creations against max_uses 3 create exactly 3', async () => {
       const code = uniqueCode();
       const promo = expectSuccess(

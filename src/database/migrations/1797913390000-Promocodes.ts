@@ -1,6 +1,9 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Promocodes (CONTRACT 21, PromocodeEntity): a code is unique case-insensitively; uses are counted in the row. */
+/**
+ * Promocodes (CONTRACT 21, PromocodeEntity): a code is unique case-insensitively; uses are
+ * counted in the row. A plan transaction records whether it is a promocode's trial.
+ */
 export class Promocodes1797913390000 implements MigrationInterface {
   name = 'Promocodes1797913390000';
 
@@ -14,9 +17,11 @@ export class Promocodes1797913390000 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "promocodes" ADD CONSTRAINT "promocodes_plan_code_fkey" FOREIGN KEY ("plan_code") REFERENCES "pricing_plans"("code") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
+    await queryRunner.query(`ALTER TABLE "pricing_transactions" ADD "is_trial" boolean NOT NULL DEFAULT false`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "pricing_transactions" DROP COLUMN "is_trial"`);
     await queryRunner.query(`DROP TABLE "promocodes"`);
   }
 }

@@ -173,6 +173,11 @@ export class CompaniesService {
     return { plan, expires_at: expiresAt, expired: expiresAt.getTime() <= Date.now() };
   }
 
+  /** A promocode's trial of `planCode` begins now (CONTRACT 21). */
+  async startTrial(companyId: string, planCode: string, expiresAt: Date): Promise<void> {
+    await this.companies.startTrial(companyId, planCode, expiresAt);
+  }
+
   async catalogFor(access: CompanyAccess): Promise<CompanyPermissionDto[]> {
     return (await this.catalog.list()).map((permission) => ({
       ...permission,
