@@ -27,6 +27,7 @@ import { AccessModule } from './core/access/access.module';
 import { CompanyGuard } from './core/access/company.guard';
 import { IdempotencyGuard } from './core/idempotency/idempotency.guard';
 import { IdempotencyModule } from './core/idempotency/idempotency.module';
+import { LeaseModule } from './core/lease/lease.module';
 import { MailModule } from './core/mail/mail.module';
 import { MetricsModule } from './core/metrics/metrics.module';
 import { AccountsModule } from './modules/account/accounts/accounts.module';
@@ -89,6 +90,7 @@ import { WebhooksModule } from './modules/companies/webhooks/webhooks.module';
     IdempotencyModule,
     WriteStagesModule,
     MailModule,
+    LeaseModule,
     AuthModule,
     AccountsModule,
     ApiKeysModule,

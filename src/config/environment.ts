@@ -206,6 +206,13 @@ export class Environment {
   @Length(8, 256)
   ADMIN_KEYWORD?: string;
 
+  /**
+   * How often the console's snapshots (db, server, media, clientele) are taken, seconds, by one
+   * instance at a time (CONTRACT 21); 0 takes none.
+   */
+  @IntSetting(0, 86_400)
+  ADMIN_SNAPSHOT_S = 60;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info';
 

@@ -52,6 +52,15 @@ export class AccountDirectory {
     ))!;
   }
 
+  /** Sign-ups of the last `days` days by UTC day, oldest first (an index range of the newest accounts). */
+  signupsByDay(days: number): Promise<Array<{ day: string; signups: number }>> {
+    return this.db.rows(
+      sql`SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)::int AS signups
+          FROM accounts WHERE created_at > now() - make_interval(days => ${days})
+          GROUP BY 1 ORDER BY 1`,
+    );
+  }
+
   find(id: string): Promise<AccountDto | null> {
     return this.db.one<AccountDto>(sql`SELECT ${raw(ACCOUNT)} FROM accounts a WHERE a.id = ${id}`);
   }

@@ -6,6 +6,7 @@ import { AdminDeskModule } from './desk/admin-desk.module';
 import { AdminLogsModule } from './logs/admin-logs.module';
 import { AdminPartnersModule } from './partners/admin-partners.module';
 import { AdminPricingModule } from './pricing/admin-pricing.module';
+import { AdminSystemModule } from './system/admin-system.module';
 
 /**
  * The operators' console under `/admin` (CONTRACT 21): one thin module per section, each
@@ -19,6 +20,7 @@ import { AdminPricingModule } from './pricing/admin-pricing.module';
     AdminDeskModule,
     AdminPartnersModule,
     AdminPricingModule,
+    AdminSystemModule,
     AdminLogsModule,
   ],
 })
