@@ -391,4 +391,36 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
       expect(count).toBe(3);
     });
   });
+
+  describe('database schemas', () => {
+    it('list the one shared schema with its figures and tables', async () => {
+      const page = expectSuccess(
+        await t.http.get('/api/v1/admin/db/schemas?search=&only_tenants=false').set(support.auth),
+      );
+      expect(page.schemas).toEqual([
+        expect.objectContaining({ schema_name: 'public', is_company: false, tables_count: expect.any(Number) }),
+      ]);
+      expect(page.pagination.total).toBe(1);
+      const none = expectSuccess(await t.http.get('/api/v1/admin/db/schemas?search=tenant_').set(support.auth));
+      expect(none.schemas).toEqual([]);
+      expect(expectSuccess(await t.http.get('/api/v1/admin/db/schemas/public/sys').set(support.auth))).toMatchObject({
+        schema_name: 'public',
+        migration_dirty: false,
+      });
+      const tables = expectSuccess(await t.http.get('/api/v1/admin/db/schemas/public/tables').set(support.auth));
+      expect(tables.map((table: { table_name: string }) => table.table_name)).toContain('companies');
+      expectError(await t.http.get('/api/v1/admin/db/schemas/tenant_1/sys').set(support.auth), 404, 'not_found');
+    });
+
+    it('apply pending migrations on demand (none pending: an empty list), critical', async () => {
+      const up = () => t.http.post('/api/v1/admin/db/schemas/up').set(root.auth).set('X-Admin-Keyword', KEYWORD);
+      expect(expectSuccess(await up())).toEqual({ applied: [] });
+      expect(
+        expectSuccess(
+          await t.http.post('/api/v1/admin/db/schemas/public/migrate').set(root.auth).set('X-Admin-Keyword', KEYWORD),
+        ),
+      ).toEqual({ applied: [] });
+      expectError(await t.http.post('/api/v1/admin/db/schemas/up').set(root.auth), 403, 'forbidden');
+    });
+  });
 });

@@ -1,4 +1,6 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Param, Query } from '@nestjs/common';
+import { Post } from '../../../../core/http/verbs';
+import { Page } from '../../../../core/pagination/page';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminRoute } from '../../../../core/access/admin-route.decorators';
 import { Endpoint } from '../../../../core/openapi/endpoint.decorator';
@@ -6,6 +8,7 @@ import { AccountDirectory } from '../../../account/accounts/accounts.face';
 import { CompanyDirectory } from '../../../companies/companies/companies.face';
 import type { SnapshotKind } from './admin-snapshot.entity';
 import {
+  AppliedMigrationsDto,
   ClientelePointDto,
   ClienteleStatsDto,
   DbPointDto,
@@ -14,8 +17,13 @@ import {
   MediaPointDto,
   MediaSysDto,
   ServerPointDto,
+  SchemaListItemDto,
+  SchemasQueryDto,
+  SchemaSysDto,
+  SchemaTableDto,
   ServerSysDto,
 } from './dto/system.dto';
+import { Schemas, SHARED_SCHEMA } from './schemas';
 import { Snapshots } from './snapshots';
 import { SystemFigures } from './system-figures';
 
@@ -30,7 +38,52 @@ export class AdminSystemController {
     private readonly snapshots: Snapshots,
     private readonly accounts: AccountDirectory,
     private readonly companies: CompanyDirectory,
+    private readonly schemas: Schemas,
   ) {}
+
+  /** The database's schemas: every company lives in one, `public` */
+  @Get('db/schemas')
+  @AdminRoute(1)
+  @Endpoint({ page: ['schemas', SchemaListItemDto] })
+  async listSchemas(@Query() query: SchemasQueryDto) {
+    const listed = query.search === undefined || SHARED_SCHEMA.includes(query.search.toLowerCase());
+    const items = listed && query.page === 1 ? [{ ...(await this.schemas.sys(SHARED_SCHEMA)), is_company: false }] : [];
+    return new Page(items, listed ? 1 : 0, query);
+  }
+
+  /** A schema's figures */
+  @Get('db/schemas/:schemaName/sys')
+  @AdminRoute(1)
+  @Endpoint({ answer: SchemaSysDto })
+  schema(@Param('schemaName') name: string) {
+    return this.schemas.sys(name);
+  }
+
+  /** A schema's tables, biggest first (a bare array) */
+  @Get('db/schemas/:schemaName/tables')
+  @AdminRoute(1)
+  @Endpoint({ answer: [SchemaTableDto] })
+  schemaTables(@Param('schemaName') name: string) {
+    return this.schemas.tables(name);
+  }
+
+  /** Apply the pending migrations of the schema, under the start-up's lock */
+  @Post('db/schemas/:schemaName/migrate')
+  @HttpCode(HttpStatus.OK)
+  @AdminRoute(5, { critical: true, action: 'db.schemas.migrate' })
+  @Endpoint({ answer: AppliedMigrationsDto })
+  migrateSchema(@Param('schemaName') name: string) {
+    return this.schemas.migrate(name);
+  }
+
+  /** Apply every pending migration, under the start-up's lock */
+  @Post('db/schemas/up')
+  @HttpCode(HttpStatus.OK)
+  @AdminRoute(5, { critical: true, action: 'db.schemas.up' })
+  @Endpoint({ answer: AppliedMigrationsDto })
+  up() {
+    return this.schemas.up();
+  }
 
   /** The database now: size, connections, cache hit ratio, transactions, the biggest tables */
   @Get('db/sys')

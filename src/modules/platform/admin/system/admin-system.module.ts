@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../../../account/accounts/accounts.face';
 import { AdminSystemController } from './admin-system.controller';
+import { Schemas } from './schemas';
 import { Snapshots } from './snapshots';
 import { SystemFigures } from './system-figures';
 
@@ -8,7 +9,7 @@ import { SystemFigures } from './system-figures';
 @Module({
   imports: [AccountsModule],
   controllers: [AdminSystemController],
-  providers: [SystemFigures, Snapshots],
+  providers: [SystemFigures, Snapshots, Schemas],
   exports: [Snapshots],
 })
 export class AdminSystemModule {}

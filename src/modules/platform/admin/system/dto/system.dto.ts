@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { Rfc3339Time } from '../../../../../core/http/validators';
+import { BooleanQuery, Rfc3339Time, SearchTerm } from '../../../../../core/http/validators';
+import { PageQueryDto } from '../../../../../core/pagination/page-query.dto';
 
 /** A history's window: `from`/`to`, or the Kroncl client's `start_date`/`end_date`, both inclusive. */
 export class HistoryQueryDto {
@@ -130,4 +131,39 @@ export class ClienteleStatsDto {
   paying_companies: number;
   /** Sign-ups of the last 30 days by day (UTC), oldest first; days without any are left out. */
   signups_by_day: SignupsDayDto[];
+}
+
+export class SchemasQueryDto extends PageQueryDto {
+  /** Matches the schema's name. */
+  @SearchTerm()
+  search?: string;
+
+  /** Accepted as the Kroncl client sends it; every company lives in `public`, which is always listed. */
+  @BooleanQuery()
+  only_tenants?: boolean;
+}
+
+export class SchemaSysDto {
+  schema_name: string;
+  schema_size_mb: number;
+  tables_count: number;
+  indexes_count: number;
+  migration_version: number;
+  migration_dirty: boolean;
+}
+
+export class SchemaListItemDto extends SchemaSysDto {
+  /** False: companies are rows of this schema, not schemas of their own. */
+  is_company: boolean;
+}
+
+export class SchemaTableDto {
+  table_name: string;
+  size_kb: number;
+  size_mb: number;
+}
+
+export class AppliedMigrationsDto {
+  /** The migrations applied now, in order; empty when none was pending. */
+  applied: string[];
 }
