@@ -35,7 +35,15 @@ export class AccountDirectory {
     }
     return listPage(
       this.db,
-      { from: 'accounts a', where, orderBy: 'a.created_at DESC, a.id DESC', key: ['a.id'], select: ACCOUNT },
+      {
+        from: 'accounts a',
+        where,
+        orderBy: 'a.created_at DESC, a.id DESC',
+        key: ['a.id'],
+        select: ACCOUNT,
+        // Unfiltered, the total is the one the triggers keep (a million accounts are not counted).
+        ...(search === undefined ? { total: sql`SELECT total::int AS total FROM account_totals` } : {}),
+      },
       query,
     );
   }
