@@ -10,6 +10,7 @@ import { Environment, validateEnvironment } from './config/environment';
 import { loggerOptions, logSettings, processLogger } from './config/logger.options';
 import { requestContextModule } from './config/request-context';
 import { AuthGuard } from './core/auth/auth.guard';
+import { AdminGuard } from './core/access/admin.guard';
 import { AllExceptionsFilter } from './core/http/all-exceptions.filter';
 import { requestIdOf } from './core/http/request-id';
 import { RouteHandlerGuard } from './core/http/route-handler.guard';
@@ -27,6 +28,7 @@ import { AccessModule } from './core/access/access.module';
 import { CompanyGuard } from './core/access/company.guard';
 import { IdempotencyGuard } from './core/idempotency/idempotency.guard';
 import { IdempotencyModule } from './core/idempotency/idempotency.module';
+import { LeaseModule } from './core/lease/lease.module';
 import { MailModule } from './core/mail/mail.module';
 import { MetricsModule } from './core/metrics/metrics.module';
 import { AccountsModule } from './modules/account/accounts/accounts.module';
@@ -51,6 +53,7 @@ import { PermissionsModule } from './modules/platform/permissions/permissions.mo
 import { PlansModule } from './modules/companies/plans/plans.module';
 import { PricingModule } from './modules/companies/pricing/pricing.module';
 import { PartnersModule } from './modules/platform/partners/partners.module';
+import { AdminModule } from './modules/platform/admin/admin.module';
 import { CurrenciesModule } from './modules/platform/currencies/currencies.module';
 import { SupportModule } from './modules/companies/modules/support/support.module';
 import { MediaModule } from './modules/companies/storage/media.module';
@@ -90,6 +93,7 @@ import { WebhooksModule } from './modules/companies/webhooks/webhooks.module';
     IdempotencyModule,
     WriteStagesModule,
     MailModule,
+    LeaseModule,
     AuthModule,
     AccountsModule,
     ApiKeysModule,
@@ -114,6 +118,7 @@ import { WebhooksModule } from './modules/companies/webhooks/webhooks.module';
     PlansModule,
     PricingModule,
     PartnersModule,
+    AdminModule,
     CurrenciesModule,
     PermissionsModule,
     WebhooksModule,
@@ -125,10 +130,11 @@ import { WebhooksModule } from './modules/companies/webhooks/webhooks.module';
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     { provide: APP_PIPE, useClass: AppValidationPipe },
     // Order matters: the route's handler is kept for the answer's envelope; then the guards check
-    // credentials, the Idempotency-Key, company access, and a body sent where none is taken
-    // (CONTRACT 2, 18). No global interceptor: the write verbs (core/http/verbs) bring theirs.
+    // credentials, a console route's administrator level, the Idempotency-Key, company access, and
+    // a body sent where none is taken (CONTRACT 2, 18, 21). No global interceptor: the write verbs (core/http/verbs) bring theirs.
     { provide: APP_GUARD, useClass: RouteHandlerGuard },
     { provide: APP_GUARD, useClass: AuthGuard },
+    { provide: APP_GUARD, useClass: AdminGuard },
     { provide: APP_GUARD, useClass: IdempotencyGuard },
     { provide: APP_GUARD, useClass: CompanyGuard },
     { provide: APP_GUARD, useClass: UndeclaredInputGuard },

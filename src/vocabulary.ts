@@ -15,6 +15,7 @@ import { LOGS_PERMISSIONS } from './modules/companies/modules/logs/logs.vocabula
 import { MEMBERS_PERMISSIONS } from './modules/companies/members/members.vocabulary';
 import './modules/platform/currencies/currencies.vocabulary';
 import './modules/platform/partners/partners.vocabulary';
+import './modules/platform/admin/admin.vocabulary';
 import './modules/companies/plans/plans.vocabulary';
 import { PRICING_PERMISSIONS } from './modules/companies/pricing/pricing.vocabulary';
 import { STORAGE_PERMISSIONS } from './modules/companies/storage/storage.vocabulary';

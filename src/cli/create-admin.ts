@@ -8,7 +8,7 @@ import { startEmbeddedPostgres } from '../database/embedded-postgres';
 import { ensureAdministrator } from '../modules/account/accounts/accounts.face';
 import { join } from 'node:path';
 
-const USAGE = 'usage: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAME] [--level N]';
+const USAGE = 'usage: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAME] [--level 1-5]';
 
 /**
  * Creates or updates a platform administrator. Uses DATABASE_URL, or, like the service's

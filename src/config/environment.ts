@@ -225,6 +225,23 @@ export class Environment {
   @Length(8, 72)
   ADMIN_PASSWORD?: string;
 
+  /**
+   * The keyword critical console actions need in `X-Admin-Keyword` (CONTRACT 21: promote and
+   * demote an administrator, change a plan, apply migrations). Unset: those actions are refused.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @Length(8, 256)
+  ADMIN_KEYWORD?: string;
+
+  /**
+   * How often the console's snapshots (db, server, media, clientele) are taken, seconds, by one
+   * instance at a time (CONTRACT 21); 0 takes none.
+   */
+  @IntSetting(0, 86_400)
+  ADMIN_SNAPSHOT_S = 60;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info';
 

@@ -35,7 +35,7 @@ describe('Administrators', () => {
 
     expect(await signIn(email, 'admin-password')).toMatchObject({
       is_admin: true,
-      admin_level: 10,
+      admin_level: 5,
       status: 'confirmed',
     });
   });
@@ -61,6 +61,27 @@ describe('Administrators', () => {
     );
     expect(stdout).toContain('updated');
     expect(await signIn(email, 'new-admin-pass')).toMatchObject({ is_admin: true, admin_level: 3, name: 'Promoted' });
+  }, 60_000);
+
+  it('the CLI refuses a level outside 1 to 5', async () => {
+    const root = resolve(__dirname, '../..');
+    await expect(
+      run(
+        process.execPath,
+        [
+          '-r',
+          'ts-node/register/transpile-only',
+          'src/cli/create-admin.ts',
+          '--email',
+          uniqueEmail('toohigh'),
+          '--password',
+          'new-admin-pass',
+          '--level',
+          '6',
+        ],
+        { cwd: root, env: { ...process.env, TS_NODE_PROJECT: 'tsconfig.json' } },
+      ),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('from 1 to 5') });
   }, 60_000);
 
   it('the CLI refuses to run without an e-mail and password', async () => {

@@ -108,11 +108,11 @@ export async function setPlan(db: DataSource, companyId: string, code: string, e
   ]);
 }
 
-/** A platform administrator, created as the CLI and ADMIN_EMAIL do, then signed in. */
-export async function newAdmin(http: TestAgent, db: DataSource): Promise<TestAccount> {
+/** A platform administrator, created as the CLI and ADMIN_EMAIL do (level 5 unless `level` says), then signed in. */
+export async function newAdmin(http: TestAgent, db: DataSource, level?: number): Promise<TestAccount> {
   const email = uniqueEmail('admin');
   const password = 'administrator-password';
-  await ensureAdministrator(Db.of(db), { email, password }, 4);
+  await ensureAdministrator(Db.of(db), { email, password, level }, 4);
   const session = expectSuccess(await http.post('/api/v1/account/auth').send({ email, password }));
   return { id: session.user.id, email, password, token: session.access_token, auth: bearer(session.access_token) };
 }

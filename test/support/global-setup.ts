@@ -97,5 +97,7 @@ export default async function globalSetup(): Promise<void> {
     MINIO_SECRET_KEY: s3.secretKey,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     BCRYPT_ROUNDS: '4',
+    // The console's snapshots run only in the suites that look at them (admin-snapshots).
+    ADMIN_SNAPSHOT_S: '0',
   });
 }

@@ -23,7 +23,7 @@ const SECRET_FIELD = /pass|token|secret|raw_key|api_key|authorization/i;
 /** Bounds on what a record keeps of a request body, so that any body the parser accepted records. */
 export const RECORDED_BODY = { depth: 8, entries: 100, stringLength: 1024, bytes: 16 * 1024 };
 
-function recordableText(text: string): string {
+export function recordableText(text: string): string {
   return withSafeText(
     text.length > RECORDED_BODY.stringLength ? `${text.slice(0, RECORDED_BODY.stringLength)}…` : text,
   );
@@ -70,7 +70,7 @@ function eventData(req: Request, data: unknown): Record<string, unknown> {
 }
 
 /** The client address when it is one (X-Forwarded-For entries are free text until validated). */
-function clientIp(req: Request): string | null {
+export function clientIp(req: Request): string | null {
   return req.ip && isIP(req.ip) ? req.ip : null;
 }
 

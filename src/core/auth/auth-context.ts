@@ -8,6 +8,8 @@ import type { Request } from 'express';
 export interface CallerAccount {
   id: string;
   is_admin: boolean;
+  /** Administrator level as stored (1 to 5 on the platform's scale; older accounts may hold more); null for others. */
+  admin_level: number | null;
 }
 
 export type Credential = { kind: 'session'; sessionId: string } | { kind: 'apiKey'; apiKeyId: string };

@@ -1,5 +1,6 @@
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
 import { lastValueFrom, map, Observable, of } from 'rxjs';
+import type { AdminTrailInterceptor } from '../audit/admin-trail.interceptor';
 import type { AuditInterceptor } from '../audit/audit.interceptor';
 import type { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import type { DatabaseQuotaInterceptor } from '../limits/database-quota.interceptor';
@@ -17,12 +18,13 @@ function stage(name: string, calls: string[], answerItself = false) {
 }
 
 function chain(calls: string[], answering?: string) {
-  const [idempotency, audit, quota] = ['idempotency', 'audit', 'quota'].map((name) =>
+  const [idempotency, audit, adminTrail, quota] = ['idempotency', 'audit', 'adminTrail', 'quota'].map((name) =>
     stage(name, calls, name === answering),
   );
   return new WriteStagesInterceptor(
     idempotency as unknown as IdempotencyInterceptor,
     audit as unknown as AuditInterceptor,
+    adminTrail as unknown as AdminTrailInterceptor,
     quota as unknown as DatabaseQuotaInterceptor,
   );
 }
@@ -30,12 +32,12 @@ function chain(calls: string[], answering?: string) {
 describe('WriteStagesInterceptor', () => {
   const context = {} as ExecutionContext;
 
-  it('runs the idempotency, audit and quota stages outermost first around the handler', async () => {
+  it('runs the idempotency, audit, admin trail and quota stages outermost first around the handler', async () => {
     const calls: string[] = [];
     const handler = { handle: () => of('handler') };
     const answer = await lastValueFrom(chain(calls).intercept(context, handler));
-    expect(calls).toEqual(['idempotency', 'audit', 'quota']);
-    expect(answer).toBe('idempotency(audit(quota(handler)))');
+    expect(calls).toEqual(['idempotency', 'audit', 'adminTrail', 'quota']);
+    expect(answer).toBe('idempotency(audit(adminTrail(quota(handler))))');
   });
 
   it('runs nothing inside a stage that answers by itself (a replayed Idempotency-Key)', async () => {

@@ -1,5 +1,6 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Observable } from 'rxjs';
+import { AdminTrailInterceptor } from '../audit/admin-trail.interceptor';
 import { AuditInterceptor } from '../audit/audit.interceptor';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { DatabaseQuotaInterceptor } from '../limits/database-quota.interceptor';
@@ -11,7 +12,8 @@ interface Stage {
 
 /**
  * What runs around the handler of a route that writes (the verbs of ./verbs put it on each): the
- * Idempotency-Key's answer, the audited transaction and the database quota, outermost first,
+ * Idempotency-Key's answer, the audited transaction (a company's, or the platform's for the
+ * console) and the database quota, outermost first,
  * each wrapping the next. Reads run no interceptor at all: Nest builds a deferred Observable, an
  * AsyncResource, rxjs merges and a watch on the client's connection around every handler that
  * has one, about a sixth of a list request's CPU (issue 29), and none of these stages has
@@ -22,8 +24,13 @@ interface Stage {
 export class WriteStagesInterceptor implements NestInterceptor {
   private readonly stages: readonly Stage[];
 
-  constructor(idempotency: IdempotencyInterceptor, audit: AuditInterceptor, quota: DatabaseQuotaInterceptor) {
-    this.stages = [idempotency, audit, quota];
+  constructor(
+    idempotency: IdempotencyInterceptor,
+    audit: AuditInterceptor,
+    adminTrail: AdminTrailInterceptor,
+    quota: DatabaseQuotaInterceptor,
+  ) {
+    this.stages = [idempotency, audit, adminTrail, quota];
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {

@@ -1,4 +1,6 @@
 import { Global, Module } from '@nestjs/common';
+import { AdminTrail } from '../audit/admin-trail';
+import { AdminTrailInterceptor } from '../audit/admin-trail.interceptor';
 import { AuditInterceptor } from '../audit/audit.interceptor';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { DatabaseQuotaInterceptor } from '../limits/database-quota.interceptor';
@@ -10,7 +12,7 @@ import { DatabaseQuotaInterceptor } from '../limits/database-quota.interceptor';
  */
 @Global()
 @Module({
-  providers: [IdempotencyInterceptor, AuditInterceptor, DatabaseQuotaInterceptor],
-  exports: [IdempotencyInterceptor, AuditInterceptor, DatabaseQuotaInterceptor],
+  providers: [IdempotencyInterceptor, AuditInterceptor, AdminTrail, AdminTrailInterceptor, DatabaseQuotaInterceptor],
+  exports: [IdempotencyInterceptor, AuditInterceptor, AdminTrail, AdminTrailInterceptor, DatabaseQuotaInterceptor],
 })
 export class WriteStagesModule {}

@@ -24,6 +24,8 @@ const COMPANY_PATH = `/${API_PREFIX}/companies/{id}`;
 type Operation = OperationObject & {
   'x-permission'?: string;
   'x-admin-access'?: string;
+  'x-admin-level'?: number;
+  'x-admin-critical'?: boolean;
   [ERRORS_EXTENSION]?: Partial<Record<ErrorCode, string>>;
 };
 
@@ -73,6 +75,10 @@ function errorsOf(path: string, method: string, op: Operation, facts: OperationF
     add('forbidden', `the caller's role or position lacks \`${permission}\``);
     add('plan_required', `the company's plan does not include \`${permission}\`, or has expired`);
   }
+  const adminLevel = op['x-admin-level'];
+  if (adminLevel) add('forbidden', `the caller is not a platform administrator of level ${adminLevel} or above`);
+  if (op['x-admin-critical'])
+    add('forbidden', 'the `X-Admin-Keyword` header is missing or wrong, or ADMIN_KEYWORD is not set');
   if (path.startsWith(COMPANY_PATH)) {
     add('not_found', 'no such company, or the caller is not its member, or an id of the path names nothing of it');
   } else if (parameters.some((parameter) => parameter.in === 'path')) {
@@ -96,6 +102,10 @@ function accessOf(path: string, op: Operation): string {
   if (permission) {
     const admins = op['x-admin-access'];
     return `permission \`${permission}\`${admins ? ` (platform administrators: ${admins})` : ''}`;
+  }
+  const adminLevel = op['x-admin-level'];
+  if (adminLevel) {
+    return `platform administrators of level ${adminLevel} or above${op['x-admin-critical'] ? ', with `X-Admin-Keyword`' : ''}`;
   }
   if (isPublic(op)) return 'public, no credential needed';
   if (path.startsWith(COMPANY_PATH)) return 'any member of the company';

@@ -7,6 +7,11 @@ export const ACCOUNT_STATUSES = ['waiting', 'confirmed'] as const;
 export const ACCOUNT_TYPES = ['owner', 'employee', 'admin', 'outsourcing', 'tech'] as const;
 
 @Entity('accounts')
+/** The operators' console lists every account newest first (CONTRACT 21). */
+@Index('accounts_created_at_idx', ['created_at', 'id'])
+// Trigram indexes (migration AccountTotals) serve the console's search by e-mail or name.
+@Index('accounts_email_trgm_idx', { synchronize: false })
+@Index('accounts_name_trgm_idx', { synchronize: false })
 export class AccountEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SessionLookup } from '../../../core/auth/credential-lookups';
+import { AccountDirectory } from './account-directory';
 import { AccountRecords, AccountSessions } from './account-ports';
 import { AccountSummaryCounts } from './account-summary';
 import { AccountsController } from './accounts.controller';
@@ -12,6 +13,7 @@ import { SessionsRepository } from './sessions.repository';
   controllers: [AccountsController],
   providers: [
     AccountsService,
+    AccountDirectory,
     AccountSummaryCounts,
     AccountsRepository,
     SessionsRepository,
@@ -20,6 +22,13 @@ import { SessionsRepository } from './sessions.repository';
     { provide: AccountRecords, useExisting: AccountsRepository },
     { provide: AccountSessions, useExisting: SessionsRepository },
   ],
-  exports: [AccountRecords, AccountSessions, AccountSummaryCounts, SessionFingerprints, SessionLookup],
+  exports: [
+    AccountDirectory,
+    AccountRecords,
+    AccountSessions,
+    AccountSummaryCounts,
+    SessionFingerprints,
+    SessionLookup,
+  ],
 })
 export class AccountsModule {}

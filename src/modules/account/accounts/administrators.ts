@@ -1,4 +1,5 @@
 import * as bcrypt from 'bcrypt';
+import { ADMIN_LEVEL_MAX, ADMIN_LEVEL_MIN } from '../../../core/access/admin-route.decorators';
 import type { Db } from '../../../database/db';
 import { sql } from '../../../database/sql';
 import { accounts } from './accounts.repository';
@@ -10,7 +11,8 @@ export interface AdministratorInput {
   level?: number;
 }
 
-export const DEFAULT_ADMIN_LEVEL = 10;
+/** The CLI and ADMIN_EMAIL create the highest level unless told otherwise (CONTRACT 21). */
+export const DEFAULT_ADMIN_LEVEL = ADMIN_LEVEL_MAX;
 
 /**
  * Makes `email` a platform administrator with this password, creating the account when it
@@ -24,6 +26,9 @@ export async function ensureAdministrator(
 ): Promise<'created' | 'updated' | 'unchanged'> {
   const email = input.email.trim().toLowerCase();
   const level = input.level ?? DEFAULT_ADMIN_LEVEL;
+  if (!Number.isInteger(level) || level < ADMIN_LEVEL_MIN || level > ADMIN_LEVEL_MAX) {
+    throw new Error(`The administrator level is an integer from ${ADMIN_LEVEL_MIN} to ${ADMIN_LEVEL_MAX}`);
+  }
   const existing = await db.one<{ password_hash: string | null; is_admin: boolean; admin_level: number | null }>(
     sql`SELECT password_hash, is_admin, admin_level FROM accounts WHERE email = ${email}`,
   );

@@ -3,6 +3,12 @@
  */
 export { CompaniesModule } from './companies.module';
 export { CompaniesService, oneAhead } from './companies.service';
+export {
+  type AccountCompany,
+  CompanyDirectory,
+  type DirectoryCompany,
+  type DirectoryMember,
+} from './company-directory';
 export { CompanyLifecycle } from './company-lifecycle';
 export { CompanyOwnedEntity, CompanyRowEntity } from './company-owned.entity';
 export { KeptCounts, KeptDaySums } from './kept-tables.entity';

@@ -6,6 +6,7 @@ import { PlansModule } from '../plans/plans.face';
 import { CompaniesController, VisitCardsController } from './companies.controller';
 import { CompaniesRepository } from './companies.repository';
 import { CompanyDeletionRepository } from './company-deletion.repository';
+import { CompanyDirectory } from './company-directory';
 import { CompanyStandingsRepository } from './company-standings.repository';
 import { CompanyUsageRepository } from './company-usage.repository';
 import { CompaniesService } from './companies.service';
@@ -24,6 +25,7 @@ import { MemberGrants } from './member-grants';
     CompaniesService,
     CompaniesRepository,
     CompanyDeletionRepository,
+    CompanyDirectory,
     CompanyUsageRepository,
     CompanyLifecycle,
     CompanyPurger,
@@ -35,6 +37,7 @@ import { MemberGrants } from './member-grants';
     { provide: CompanyNames, useExisting: CompaniesRepository },
   ],
   exports: [
+    CompanyDirectory,
     CompanyLifecycle,
     CompanyStandings,
     CompaniesRepository,

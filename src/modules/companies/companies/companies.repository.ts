@@ -134,6 +134,15 @@ export class CompaniesRepository {
     );
   }
 
+  /** A promocode's trial begins now: the company tries the plan until `expiresAt`. */
+  async startTrial(companyId: string, planCode: string, expiresAt: Date): Promise<void> {
+    await this.db.affected(
+      sql`UPDATE companies SET plan_code = ${planCode}, plan_expires_at = ${expiresAt}, plan_started_at = now(),
+            plan_is_trial = true, updated_at = now()
+          WHERE id = ${companyId}`,
+    );
+  }
+
   planPeriod(companyId: string): Promise<PlanPeriod | null> {
     return this.db.one<PlanPeriod>(
       sql`SELECT plan_code, plan_started_at, plan_expires_at, plan_is_trial, created_at, updated_at

@@ -9,7 +9,7 @@ import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { StorageService } from '../../../core/storage/storage.service';
 import { Memberships } from '../members/members.face';
-import { PlanCatalog } from '../plans/plans.face';
+import { PlanCatalog, Promocodes, unusablePromocode } from '../plans/plans.face';
 import { CompaniesRepository } from './companies.repository';
 import { CompanyDeletionRepository } from './company-deletion.repository';
 import { CompanyUsageRepository, KeptTableRows, TableBytes, toMb } from './company-usage.repository';
@@ -52,6 +52,7 @@ export class CompaniesService {
     private readonly deletion: CompanyDeletionRepository,
     private readonly usage: CompanyUsageRepository,
     private readonly plans: PlanCatalog,
+    private readonly promocodes: Promocodes,
     private readonly lifecycle: CompanyLifecycle,
     private readonly purger: CompanyPurger,
     private readonly storage: StorageService,
@@ -60,13 +61,13 @@ export class CompaniesService {
 
   /** The creator becomes the owner; the company starts on a 30-day trial of the plan asked for, else the richest. */
   async create(auth: AuthContext, dto: CreateCompanyDto): Promise<CreatedCompanyDto> {
-    const trialPlan = dto.plan_code === undefined ? await this.plans.highest() : await this.plans.byCode(dto.plan_code);
-    if (!trialPlan) throw AppException.validation([{ field: 'plan_code', message: 'is not a plan code' }]);
+    const { promocode, ...fields } = dto;
+    const trial = await this.trialOf(fields.plan_code, promocode);
     const base = dto.slug ?? slugify(dto.name);
     for (let attempt = 0; attempt < (dto.slug ? 1 : SLUG_ATTEMPTS); attempt++) {
       const slug = slugCandidate(base, attempt);
       if (!dto.slug && (await this.companies.slugExists(slug))) continue;
-      const id = await this.insert(auth, dto, slug, trialPlan.code);
+      const id = await this.insert(auth, fields, slug, trial, promocode);
       if (!id) continue;
       this.makeBucket(id);
       const company = (await this.companies.findForMember(id, auth.account.id))!;
@@ -78,20 +79,45 @@ export class CompaniesService {
 
   /** The company, its owner's membership and what every module gives a new company; null when the slug is taken. */
   @Transactional()
-  private async insert(auth: AuthContext, dto: CreateCompanyDto, slug: string, planCode: string) {
+  private async insert(
+    auth: AuthContext,
+    dto: Omit<CreateCompanyDto, 'promocode'>,
+    slug: string,
+    trial: { planCode: string; days: number },
+    promocode: string | undefined,
+  ) {
     const id = await this.companies.create({
       ...dto,
       slug,
       owner_id: auth.account.id,
-      plan_code: planCode,
-      plan_expires_at: new Date(Date.now() + TRIAL_DAYS * 86400_000),
+      plan_code: trial.planCode,
+      plan_expires_at: new Date(Date.now() + trial.days * 86400_000),
       plan_is_trial: true,
     });
     if (id) {
+      // Counted only with the company that uses it: a refused or failed creation uses nothing.
+      if (promocode !== undefined && (await this.promocodes.redeem(promocode))?.plan_code !== trial.planCode) {
+        throw unusablePromocode();
+      }
       await this.memberships.addOwner(id, auth.account.id);
       await this.lifecycle.companyCreated(id);
     }
     return id;
+  }
+
+  /** The trial a new company starts: the promocode's plan and days, else the plan asked for (the richest by default) for 30 days. */
+  private async trialOf(planCode: string | undefined, promocode: string | undefined) {
+    if (promocode !== undefined) {
+      const promo = await this.promocodes.peek(promocode);
+      if (!promo) throw unusablePromocode();
+      if (planCode !== undefined && planCode !== promo.plan_code) {
+        throw unusablePromocode(`is for the plan '${promo.plan_code}', not '${planCode}'`);
+      }
+      return { planCode: promo.plan_code, days: promo.trial_period_days };
+    }
+    const plan = planCode === undefined ? await this.plans.highest() : await this.plans.byCode(planCode);
+    if (!plan) throw AppException.validation([{ field: 'plan_code', message: 'is not a plan code' }]);
+    return { planCode: plan.code, days: TRIAL_DAYS };
   }
 
   /**
@@ -147,6 +173,11 @@ export class CompaniesService {
     const expiresAt = dto.expires_at ? new Date(dto.expires_at) : oneAhead(dto.period!);
     await this.companies.setPlan(access.companyId, plan.code, expiresAt);
     return { plan, expires_at: expiresAt, expired: expiresAt.getTime() <= Date.now() };
+  }
+
+  /** A promocode's trial of `planCode` begins now (CONTRACT 21). */
+  async startTrial(companyId: string, planCode: string, expiresAt: Date): Promise<void> {
+    await this.companies.startTrial(companyId, planCode, expiresAt);
   }
 
   async catalogFor(access: CompanyAccess): Promise<CompanyPermissionDto[]> {

@@ -2,6 +2,11 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 import { Reference } from '../../../database/company-reference';
 
 @Entity('companies')
+/** The operators' console lists every company newest first (CONTRACT 21). */
+@Index('companies_created_at_idx', ['created_at', 'id'])
+// Trigram indexes (migration AccountTotals) serve the console's search by name or slug.
+@Index('companies_name_trgm_idx', { synchronize: false })
+@Index('companies_slug_trgm_idx', { synchronize: false })
 @Index('companies_public_created_at_idx', ['created_at', 'id'], { where: 'is_public AND deleting_at IS NULL' })
 export class CompanyEntity {
   @PrimaryGeneratedColumn('uuid')

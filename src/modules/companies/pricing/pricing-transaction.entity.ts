@@ -40,4 +40,8 @@ export class PricingTransactionEntity extends CompanyOwnedEntity {
   /** When the bought period ends: one period from the purchase, then from the confirmation. */
   @Column({ type: 'timestamptz' })
   expires_at: Date;
+
+  /** A trial started by a promocode (CONTRACT 21): free, and `success` from the start. */
+  @Column({ type: 'boolean', default: false })
+  is_trial: boolean;
 }

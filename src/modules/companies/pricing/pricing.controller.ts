@@ -21,7 +21,7 @@ export class PricingController {
   @CompanyRoute()
   @Endpoint({ answer: CompanyPricingDto })
   getPricing(@CurrentCompany() company: CompanyAccess) {
-    return this.pricing.pricing(company);
+    return this.pricing.pricingOf(company.companyId);
   }
 
   /** Buy a plan for a month or a year: a pending transaction priced from the plan, confirmed by an administrator */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PlansModule } from '../plans/plans.face';
+import { CompanyPricing } from './pricing-ports';
 import { PricingController } from './pricing.controller';
 import { PricingRepository } from './pricing.repository';
 import { PricingService } from './pricing.service';
@@ -8,6 +9,7 @@ import { PricingService } from './pricing.service';
 @Module({
   imports: [PlansModule],
   controllers: [PricingController],
-  providers: [PricingService, PricingRepository],
+  providers: [PricingService, PricingRepository, { provide: CompanyPricing, useExisting: PricingService }],
+  exports: [CompanyPricing],
 })
 export class PricingModule {}

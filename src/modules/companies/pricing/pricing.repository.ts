@@ -10,7 +10,7 @@ import { PricingTransactionEntity } from './pricing-transaction.entity';
 
 const transactions = new Table(PricingTransactionEntity);
 
-/** Columns of the answer; `next_plan_code` and `is_trial` are constants here (see the DTO). */
+/** Columns of the answer; `next_plan_code` is a constant here (see the DTO). */
 const TRANSACTION = `${transactions.list('t', [
   'id',
   'company_id',
@@ -19,7 +19,7 @@ const TRANSACTION = `${transactions.list('t', [
   'currency',
   'status',
   'plan_code',
-])}, NULL::varchar AS next_plan_code, false AS is_trial, t.period, t.expires_at, t.created_at, t.updated_at`;
+])}, NULL::varchar AS next_plan_code, t.is_trial, t.period, t.expires_at, t.created_at, t.updated_at`;
 
 export type NewPricingTransaction = Pick<
   Row<PricingTransactionEntity>,
@@ -39,6 +39,14 @@ export class PricingRepository {
       sql`${transactions.insert(transaction)} ON CONFLICT (company_id) WHERE status = 'pending' DO NOTHING RETURNING id`,
     );
     return created ? this.find(transaction.company_id, created.id) : null;
+  }
+
+  /** A promocode's trial: free and settled at once. */
+  async createTrial(transaction: NewPricingTransaction): Promise<PricingTransactionDto> {
+    const created = await this.db.one<{ id: string }>(
+      sql`${transactions.insert({ ...transaction, amount: 0, status: 'success', is_trial: true })} RETURNING id`,
+    );
+    return (await this.find(transaction.company_id, created!.id))!;
   }
 
   find(companyId: string, id: string): Promise<PricingTransactionDto | null> {

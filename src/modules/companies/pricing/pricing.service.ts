@@ -5,7 +5,7 @@ import { AppException, found } from '../../../core/http/app.exception';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { CompaniesService, CompanyPlanPeriods, oneAhead } from '../companies/companies.face';
-import { PlanCatalog } from '../plans/plans.face';
+import { PlanCatalog, Promocodes, unusablePromocode } from '../plans/plans.face';
 import { CompanyPricingDto, MigratePlanDto, PricingTransactionDto } from './dto/pricing.dto';
 import { PricingRepository } from './pricing.repository';
 
@@ -20,14 +20,16 @@ export class PricingService {
   constructor(
     private readonly transactions: PricingRepository,
     private readonly plans: PlanCatalog,
+    private readonly promocodes: Promocodes,
     private readonly companies: CompanyPlanPeriods,
     private readonly companiesService: CompaniesService,
   ) {}
 
-  async pricing(access: CompanyAccess): Promise<CompanyPricingDto> {
+  /** The company's plan, its period and the plan of a pending purchase (also the operators' console's answer). */
+  async pricingOf(companyId: string): Promise<CompanyPricingDto> {
     const [period, pending] = await Promise.all([
-      this.companies.planPeriod(access.companyId),
-      this.transactions.pending(access.companyId),
+      this.companies.planPeriod(companyId),
+      this.transactions.pending(companyId),
     ]);
     const { plan_code, plan_started_at, plan_expires_at, plan_is_trial } = found(period, 'Company');
     const expires = plan_expires_at.getTime();
@@ -45,6 +47,7 @@ export class PricingService {
     const plan = await this.plans.byCode(dto.plan_code);
     if (!plan) throw AppException.validation([{ field: 'plan_code', message: 'is not a plan code' }]);
     const period = dto.period ?? 'month';
+    if (dto.promocode !== undefined) return this.startTrial(auth, access, plan.code, dto.promocode, period);
     const created = await this.transactions.createPending({
       company_id: access.companyId,
       account_id: auth.account.id,
@@ -60,6 +63,36 @@ export class PricingService {
       );
     }
     return created;
+  }
+
+  /**
+   * A promocode's trial, in the route's audited transaction: the use is counted (exactly, see
+   * Promocodes.redeem), the plan changes at once, and the answer is a free transaction already
+   * settled.
+   */
+  private async startTrial(
+    auth: AuthContext,
+    access: CompanyAccess,
+    planCode: string,
+    promocode: string,
+    period: string,
+  ): Promise<PricingTransactionDto> {
+    const redeemed = await this.promocodes.redeem(promocode);
+    if (!redeemed) throw unusablePromocode();
+    if (redeemed.plan_code !== planCode) {
+      throw unusablePromocode(`is for the plan '${redeemed.plan_code}', not '${planCode}'`);
+    }
+    const expiresAt = new Date(Date.now() + redeemed.trial_period_days * 86_400_000);
+    await this.companiesService.startTrial(access.companyId, planCode, expiresAt);
+    return this.transactions.createTrial({
+      company_id: access.companyId,
+      account_id: auth.account.id,
+      amount: 0,
+      currency: (await this.plans.byCode(planCode))!.price_currency,
+      plan_code: planCode,
+      period,
+      expires_at: expiresAt,
+    });
   }
 
   list(access: CompanyAccess, query: PageQueryDto): Promise<Page<PricingTransactionDto>> {

@@ -1,6 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export const PARTNER_TYPES = ['public', 'private'] as const;
+/** Kroncl's values: `waiting` (a new application), `success` (approved), `banned`. */
+export const PARTNER_STATUSES = ['waiting', 'success', 'banned'] as const;
 
 /** An application sent through the public partner form, for administrators to read. */
 @Entity('partner_applications')

@@ -7,5 +7,6 @@ import { PartnersService } from './partners.service';
 @Module({
   controllers: [PartnersController],
   providers: [PartnersService, PartnersRepository],
+  exports: [PartnersService],
 })
 export class PartnersModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { listPage, Where } from '../../../core/pagination/list';
+import { containing, listPage, Where } from '../../../core/pagination/list';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Db } from '../../../database/db';
@@ -31,12 +31,18 @@ export class PartnersRepository {
     await this.db.affected(applications.insert(application));
   }
 
-  list(query: PageQueryDto): Promise<Page<PartnerApplicationDto>> {
+  /** Newest first; `search` matches the name or the e-mail. */
+  list(query: PageQueryDto, filter: { status?: string; search?: string } = {}): Promise<Page<PartnerApplicationDto>> {
+    const where = new Where(sql`TRUE`).equals('p.status', filter.status);
+    if (filter.search !== undefined) {
+      const term = containing(filter.search);
+      where.search(sql`(p.name ILIKE ${term} OR p.email ILIKE ${term})`);
+    }
     return listPage(
       this.db,
       {
         from: 'partner_applications p',
-        where: new Where(sql`TRUE`),
+        where,
         orderBy: 'p.created_at DESC, p.id DESC',
         key: ['p.id'],
         select: applications.list('p', [
@@ -52,6 +58,17 @@ export class PartnersRepository {
         ]),
       },
       query,
+    );
+  }
+
+  find(id: string): Promise<PartnerApplicationDto | null> {
+    return this.db.one(sql`SELECT ${applications.select()} FROM partner_applications WHERE id = ${id}`);
+  }
+
+  setStatus(id: string, status: string): Promise<PartnerApplicationDto | null> {
+    return this.db.one(
+      sql`UPDATE partner_applications SET status = ${status}, updated_at = now() WHERE id = ${id}
+          RETURNING ${applications.select()}`,
     );
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { AuthContext } from '../../../core/auth/auth-context';
-import { AppException } from '../../../core/http/app.exception';
+import { AppException, found } from '../../../core/http/app.exception';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { BecomePartnerDto, PartnerApplicationDto, PartnerRequestReceivedDto } from './dto/partner.dto';
@@ -43,5 +43,18 @@ export class PartnersService {
   list(auth: AuthContext, query: PageQueryDto): Promise<Page<PartnerApplicationDto>> {
     if (!auth.account.is_admin) throw AppException.forbidden('Only platform administrators read partner applications');
     return this.partners.list(query);
+  }
+
+  /** The operators' console (CONTRACT 21): every application, by status and search. */
+  directory(query: PageQueryDto, filter: { status?: string; search?: string }): Promise<Page<PartnerApplicationDto>> {
+    return this.partners.list(query, filter);
+  }
+
+  async get(id: string): Promise<PartnerApplicationDto> {
+    return found(await this.partners.find(id), 'Partner');
+  }
+
+  async setStatus(id: string, status: string): Promise<PartnerApplicationDto> {
+    return found(await this.partners.setStatus(id, status), 'Partner');
   }
 }

@@ -77,6 +77,16 @@ export class CreateCompanyDto extends CompanyFieldsDto {
   @MaxLength(32)
   @ApiProperty({ required: false })
   plan_code?: string;
+
+  /**
+   * A promocode (CONTRACT 21): its plan's trial starts at once for its `trial_period_days`
+   * (`plan_code`, when sent, must be that plan). An unknown, spent, expired or inactive one is 400.
+   */
+  @Omittable()
+  @IsString()
+  @MaxLength(64)
+  @ApiProperty({ required: false })
+  promocode?: string;
 }
 
 /** Every field optional; `null` clears description, region, site or email (and is 400 elsewhere). */

@@ -22,7 +22,7 @@ export class MessagesController {
   @Get()
   @Endpoint({ permission: 'support.tickets', admins: 'allowed', page: ['messages', MessageDto] })
   list(@CurrentCompany() company: CompanyAccess, @Param('ticketId') ticketId: string, @Query() query: PageQueryDto) {
-    return this.support.listMessages(company, ticketId, query);
+    return this.support.listMessages(company.companyId, ticketId, query);
   }
 
   /** Post a message. A closed or revoked ticket: 409 conflict; a 4th message in a row: 409 limit_exceeded */
@@ -40,7 +40,7 @@ export class MessagesController {
     @Param('ticketId') ticketId: string,
     @Body() body: CreateMessageDto,
   ) {
-    return this.support.post(company, auth, ticketId, body);
+    return this.support.post(company.companyId, auth, ticketId, body);
   }
 
   /** Mark a message read or unread */
@@ -52,6 +52,6 @@ export class MessagesController {
     @Param('messageId') id: string,
     @Body() body: UpdateMessageDto,
   ) {
-    return this.support.setRead(company, ticketId, id, body);
+    return this.support.setRead(company.companyId, ticketId, id, body);
   }
 }

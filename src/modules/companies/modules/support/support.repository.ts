@@ -6,7 +6,8 @@ import { Db } from '../../../../database/db';
 import { raw, rfc3339, Sql, sql } from '../../../../database/sql';
 import { Row, Table } from '../../../../database/table';
 import { ACCOUNT_PROFILES } from '../../../account/accounts/accounts.face';
-import type { ListTicketsQueryDto, MessageDto, TicketDto } from './dto/support.dto';
+import { COMPANY_PROFILES } from '../../companies/companies.face';
+import type { DeskMessageDto, DeskTicketDto, ListTicketsQueryDto, MessageDto, TicketDto } from './dto/support.dto';
 import { SupportMessageEntity } from './message.entity';
 import { SupportTicketEntity, TicketStatus } from './ticket.entity';
 
@@ -35,10 +36,24 @@ const WITH_LAST_MESSAGE = `LEFT JOIN LATERAL (
   SELECT ${MESSAGE_JSON} AS message FROM support_messages m
   WHERE m.company_id = t.company_id AND m.ticket_id = t.id
   ORDER BY m.created_at DESC, m.id DESC LIMIT 1) newest ON true`;
-const TICKET = `${tickets.answer('t')}, ${accountOf('t.initiator_id')} AS initiator, newest.message AS last_message`;
+const TICKET = `${tickets.answer('t', { except: ['assigned_admin_id'] })}, ${accountOf('t.initiator_id')} AS initiator,
+  newest.message AS last_message`;
+/** A ticket as the operators' desk shows it: with its assignee and its company. */
+const DESK_TICKET = `${TICKET}, t.assigned_admin_id,
+  (SELECT json_build_object('id', c.id, 'name', c.name) FROM ${COMPANY_PROFILES} c WHERE c.id = t.company_id) AS company`;
+/** The desk's messages carry their company, for the company's audit record of a staff change. */
+const deskMessagesOf = (changed: Sql) =>
+  sql`WITH m AS (${changed} RETURNING *) SELECT ${raw(MESSAGE)}, m.company_id FROM m`;
+
+export interface DeskFilter {
+  status?: TicketStatus;
+  company_id?: string;
+  assigned_admin_id?: string;
+}
 
 /** Ticket rows of `from` (aliased `t`) with their last_message. */
 const ticketsOf = (from: Sql) => sql`SELECT ${raw(TICKET)} FROM ${from} ${raw(WITH_LAST_MESSAGE)}`;
+const deskTicketsOf = (from: Sql) => sql`SELECT ${raw(DESK_TICKET)} FROM ${from} ${raw(WITH_LAST_MESSAGE)}`;
 
 /** The ticket list (exported for bench/support.js, which EXPLAINs its statements). */
 export function ticketList(companyId: string, query: ListTicketsQueryDto): ListSpec {
@@ -73,7 +88,9 @@ export class SupportRepository {
   }
 
   async createTicket(ticket: Partial<Row<SupportTicketEntity>>): Promise<Row<SupportTicketEntity>> {
-    return (await this.db.one<Row<SupportTicketEntity>>(sql`${tickets.insert(ticket)} RETURNING ${tickets.select()}`))!;
+    return (await this.db.one<Row<SupportTicketEntity>>(
+      sql`${tickets.insert(ticket)} RETURNING ${tickets.select(undefined, { except: ['assigned_admin_id'] })}`,
+    ))!;
   }
 
   list(companyId: string, query: ListTicketsQueryDto): Promise<Page<TicketDto>> {
@@ -141,5 +158,67 @@ export class SupportRepository {
           SET read = ${read}, updated_at = CASE WHEN read = ${read} THEN updated_at ELSE clock_timestamp() END
           WHERE id = ${id} AND ticket_id = ${ticketId} AND company_id = ${companyId}`),
     );
+  }
+
+  /** Every company's tickets, newest first (the operators' desk). */
+  deskList(filter: DeskFilter, query: PageQueryDto): Promise<Page<DeskTicketDto>> {
+    return listPage(
+      this.db,
+      {
+        from: 'support_tickets t',
+        where: new Where(sql`TRUE`)
+          .equals('t.status', filter.status)
+          .equals('t.company_id', filter.company_id)
+          .equals('t.assigned_admin_id', filter.assigned_admin_id),
+        orderBy: 't.created_at DESC, t.id DESC',
+        key: ['t.id'],
+        select: DESK_TICKET,
+        join: WITH_LAST_MESSAGE,
+      },
+      query,
+    );
+  }
+
+  deskTicket(id: string): Promise<DeskTicketDto | null> {
+    return this.db.one(sql`${deskTicketsOf(raw('support_tickets t'))} WHERE t.id = ${id}`);
+  }
+
+  async companyOfTicket(id: string): Promise<string | null> {
+    return (
+      (await this.db.one<{ company_id: string }>(sql`SELECT company_id FROM support_tickets WHERE id = ${id}`))
+        ?.company_id ?? null
+    );
+  }
+
+  /** False when there is no such ticket. */
+  async assign(id: string, adminId: string | null): Promise<boolean> {
+    return (
+      (await this.db.affected(
+        sql`UPDATE support_tickets SET assigned_admin_id = ${adminId}, updated_at = now() WHERE id = ${id}`,
+      )) > 0
+    );
+  }
+
+  /** The author of the ticket's message; null when the ticket has no such message. */
+  async messageAuthor(companyId: string, ticketId: string, id: string): Promise<string | null> {
+    const row = await this.db.one<{ account_id: string }>(
+      sql`SELECT account_id FROM support_messages WHERE id = ${id} AND ticket_id = ${ticketId} AND company_id = ${companyId}`,
+    );
+    return row?.account_id ?? null;
+  }
+
+  async editText(companyId: string, ticketId: string, id: string, text: string): Promise<DeskMessageDto> {
+    return (await this.db.one<DeskMessageDto>(
+      deskMessagesOf(sql`UPDATE support_messages SET text = ${text}, updated_at = clock_timestamp()
+          WHERE id = ${id} AND ticket_id = ${ticketId} AND company_id = ${companyId}`),
+    ))!;
+  }
+
+  async deleteMessage(companyId: string, ticketId: string, id: string): Promise<DeskMessageDto> {
+    return (await this.db.one<DeskMessageDto>(
+      deskMessagesOf(
+        sql`DELETE FROM support_messages WHERE id = ${id} AND ticket_id = ${ticketId} AND company_id = ${companyId}`,
+      ),
+    ))!;
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
-import { CompanyAccess } from '../../../../core/access/company-access';
 import { AuthContext } from '../../../../core/auth/auth-context';
 import { AppException, found } from '../../../../core/http/app.exception';
 import { Page } from '../../../../core/pagination/page';
@@ -29,31 +28,31 @@ export const MAX_MESSAGES_IN_ROW = 3;
 export class SupportService {
   constructor(private readonly support: SupportRepository) {}
 
-  list(company: CompanyAccess, query: ListTicketsQueryDto): Promise<Page<TicketDto>> {
-    return this.support.list(company.companyId, query);
+  list(companyId: string, query: ListTicketsQueryDto): Promise<Page<TicketDto>> {
+    return this.support.list(companyId, query);
   }
 
-  async get(company: CompanyAccess, id: string): Promise<TicketDto> {
-    return found(await this.support.findTicket(company.companyId, id), 'Ticket');
+  async get(companyId: string, id: string): Promise<TicketDto> {
+    return found(await this.support.findTicket(companyId, id), 'Ticket');
   }
 
   /** A pending ticket whose opening text is its first message; the 11th pending one is refused. */
   @Transactional()
-  async create(company: CompanyAccess, auth: AuthContext, dto: CreateTicketDto): Promise<TicketDto> {
-    await this.support.lockTicketCreation(company.companyId);
-    if ((await this.support.countPending(company.companyId)) >= MAX_PENDING_TICKETS) {
+  async create(companyId: string, auth: AuthContext, dto: CreateTicketDto): Promise<TicketDto> {
+    await this.support.lockTicketCreation(companyId);
+    if ((await this.support.countPending(companyId)) >= MAX_PENDING_TICKETS) {
       throw new AppException(
         'limit_exceeded',
         `The company already has ${MAX_PENDING_TICKETS} pending tickets; close or revoke one first`,
       );
     }
     const ticket = await this.support.createTicket({
-      company_id: company.companyId,
+      company_id: companyId,
       initiator_id: auth.account.id,
       theme: dto.theme,
     });
     const opening = await this.support.createMessage({
-      company_id: company.companyId,
+      company_id: companyId,
       ticket_id: ticket.id,
       account_id: auth.account.id,
       text: dto.text,
@@ -64,18 +63,18 @@ export class SupportService {
   }
 
   /** pending → closed | revoked; the status the ticket already has: unchanged; anything else: 409. */
-  async update(company: CompanyAccess, id: string, dto: UpdateTicketDto): Promise<TicketDto> {
+  async update(companyId: string, id: string, dto: UpdateTicketDto): Promise<TicketDto> {
     if (dto.status !== 'pending') {
-      const moved = await this.support.moveFromPending(company.companyId, id, dto.status);
+      const moved = await this.support.moveFromPending(companyId, id, dto.status);
       if (moved) return moved;
     }
-    const ticket = await this.get(company, id);
+    const ticket = await this.get(companyId, id);
     if (ticket.status === dto.status) return ticket;
     throw AppException.conflict(`A ${ticket.status} ticket cannot become ${dto.status}`);
   }
 
-  listMessages(company: CompanyAccess, ticketId: string, query: PageQueryDto): Promise<Page<MessageDto>> {
-    return this.support.listMessages(company.companyId, ticketId, query);
+  listMessages(companyId: string, ticketId: string, query: PageQueryDto): Promise<Page<MessageDto>> {
+    return this.support.listMessages(companyId, ticketId, query);
   }
 
   /**
@@ -83,10 +82,10 @@ export class SupportService {
    * refused: a run ends with a message by any other account, technical support included.
    */
   @Transactional()
-  async post(company: CompanyAccess, auth: AuthContext, ticketId: string, dto: CreateMessageDto): Promise<MessageDto> {
-    const status = found(await this.support.lockTicket(company.companyId, ticketId), 'Ticket');
+  async post(companyId: string, auth: AuthContext, ticketId: string, dto: CreateMessageDto): Promise<MessageDto> {
+    const status = found(await this.support.lockTicket(companyId, ticketId), 'Ticket');
     if (status !== 'pending') throw AppException.conflict(`The ticket is ${status}: it takes no more messages`);
-    const latest = await this.support.latestAuthors(company.companyId, ticketId, MAX_MESSAGES_IN_ROW);
+    const latest = await this.support.latestAuthors(companyId, ticketId, MAX_MESSAGES_IN_ROW);
     if (latest.length === MAX_MESSAGES_IN_ROW && latest.every((author) => author === auth.account.id)) {
       throw new AppException(
         'limit_exceeded',
@@ -94,7 +93,7 @@ export class SupportService {
       );
     }
     return this.support.createMessage({
-      company_id: company.companyId,
+      company_id: companyId,
       ticket_id: ticketId,
       account_id: auth.account.id,
       text: dto.text,
@@ -102,7 +101,7 @@ export class SupportService {
     });
   }
 
-  async setRead(company: CompanyAccess, ticketId: string, id: string, dto: UpdateMessageDto): Promise<MessageDto> {
-    return found(await this.support.setRead(company.companyId, ticketId, id, dto.read), 'Message');
+  async setRead(companyId: string, ticketId: string, id: string, dto: UpdateMessageDto): Promise<MessageDto> {
+    return found(await this.support.setRead(companyId, ticketId, id, dto.read), 'Message');
   }
 }

@@ -26,6 +26,10 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 @Index('support_tickets_company_created_at_idx', ['company_id', 'created_at', 'id'])
 @Index('support_tickets_company_status_created_at_idx', ['company_id', 'status', 'created_at', 'id'])
 @Index('support_tickets_company_theme_created_at_idx', ['company_id', 'theme', 'created_at', 'id'])
+// The operators' desk lists every company's tickets (CONTRACT 21): newest first, by status, by assignee.
+@Index('support_tickets_created_at_idx', ['created_at', 'id'])
+@Index('support_tickets_status_created_at_idx', ['status', 'created_at', 'id'])
+@Index('support_tickets_assigned_admin_created_at_idx', ['assigned_admin_id', 'created_at', 'id'])
 export class SupportTicketEntity extends CompanyOwnedEntity {
   /**
    * The account that opened the ticket. A plain id, like an audit record's: the conversation is
@@ -39,4 +43,8 @@ export class SupportTicketEntity extends CompanyOwnedEntity {
 
   @EnumColumn(TICKET_STATUSES, { length: 16, default: 'pending' })
   status: string;
+
+  /** The administrator of the operators' desk answering it (CONTRACT 21); a plain id, like initiator_id. */
+  @Column({ type: 'uuid', nullable: true })
+  assigned_admin_id: string | null;
 }

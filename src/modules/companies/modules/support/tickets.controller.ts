@@ -20,7 +20,7 @@ export class TicketsController {
   @Get()
   @Endpoint({ permission: 'support.tickets', admins: 'allowed', page: ['tickets', TicketDto] })
   list(@CurrentCompany() company: CompanyAccess, @Query() query: ListTicketsQueryDto) {
-    return this.support.list(company, query);
+    return this.support.list(company.companyId, query);
   }
 
   /** Open a ticket (pending; the text is its first message). An 11th pending ticket: 409 */
@@ -32,14 +32,14 @@ export class TicketsController {
     errors: { limit_exceeded: 'the company already has the most pending tickets allowed' },
   })
   create(@CurrentCompany() company: CompanyAccess, @CurrentAuth() auth: AuthContext, @Body() body: CreateTicketDto) {
-    return this.support.create(company, auth, body);
+    return this.support.create(company.companyId, auth, body);
   }
 
   /** One ticket with its last message */
   @Get(':ticketId')
   @Endpoint({ permission: 'support.tickets', admins: 'allowed', answer: TicketDto })
   get(@CurrentCompany() company: CompanyAccess, @Param('ticketId') id: string) {
-    return this.support.get(company, id);
+    return this.support.get(company.companyId, id);
   }
 
   /** Close or revoke a pending ticket; closed and revoked are final (409) */
@@ -51,6 +51,6 @@ export class TicketsController {
     errors: { conflict: 'closed and revoked tickets are final' },
   })
   update(@CurrentCompany() company: CompanyAccess, @Param('ticketId') id: string, @Body() body: UpdateTicketDto) {
-    return this.support.update(company, id, body);
+    return this.support.update(company.companyId, id, body);
   }
 }

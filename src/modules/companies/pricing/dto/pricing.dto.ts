@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { OneOf } from '../../../../core/http/validators';
+import { OneOf, Omittable } from '../../../../core/http/validators';
 import { PLAN_PERIODS } from '../../companies/companies.face';
 import { PricingPlanDto } from '../../plans/plans.face';
 import { PRICING_TRANSACTION_STATUSES } from '../pricing-transaction.entity';
@@ -31,6 +31,17 @@ export class MigratePlanDto {
   /** The period bought; a month when omitted. */
   @OneOf(PLAN_PERIODS, { omittable: true, default: 'month' })
   period?: (typeof PLAN_PERIODS)[number];
+
+  /**
+   * A promocode for `plan_code` (CONTRACT 21): the plan's trial starts at once for its
+   * `trial_period_days`, and the answer is a transaction already `success` with `amount` 0 and
+   * `is_trial` true. An unknown, spent, expired or inactive one, or one for another plan, is 400.
+   */
+  @Omittable()
+  @IsString()
+  @MaxLength(64)
+  @ApiProperty({ required: false })
+  promocode?: string;
 }
 
 /** A plan purchase: pending until an administrator confirms it (no payment provider yet). */
@@ -51,7 +62,7 @@ export class PricingTransactionDto {
   /** Always null here: a purchase changes the plan at once when confirmed, never at the end of a period. */
   @ApiProperty({ type: 'string', nullable: true })
   next_plan_code: string | null;
-  /** Always false: trials are not bought. */
+  /** A trial started by a promocode (free, already `success`); false for a purchase. */
   is_trial: boolean;
   @ApiProperty({ enum: PLAN_PERIODS })
   period: string;

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { NormalisedEmail, OneOf, TrimmedName } from '../../../../core/http/validators';
-import { PARTNER_TYPES } from '../partner-application.entity';
+import { PARTNER_STATUSES, PARTNER_TYPES } from '../partner-application.entity';
 
 /** The platform's partner form. */
 export class BecomePartnerDto {
@@ -35,7 +35,7 @@ export class PartnerApplicationDto {
   type: string;
   email: string;
   text: string | null;
-  @ApiProperty({ enum: ['waiting', 'success', 'banned'] })
+  @ApiProperty({ enum: PARTNER_STATUSES })
   status: string;
   /** The sender's address. */
   client_ip: string;

@@ -79,10 +79,27 @@ export class MessageDto extends OmitType(SupportMessageEntity, ['company_id', 'c
 }
 
 /** A ticket as every answer shows it (spec: Ticket): its columns and its newest message. */
-export class TicketDto extends OmitType(SupportTicketEntity, ['company'] as const) {
+export class TicketDto extends OmitType(SupportTicketEntity, ['company', 'assigned_admin_id'] as const) {
   /** The account that opened the ticket, as a message's author; null once it is deleted. */
   @ApiProperty({ type: MessageAccountDto, nullable: true })
   initiator: MessageAccountDto | null;
 
   last_message: MessageDto;
+}
+
+export class DeskCompanyDto {
+  id: string;
+  name: string;
+}
+
+/** A ticket as the operators' desk shows it (CONTRACT 21): with its assignee and its company. */
+export class DeskTicketDto extends TicketDto {
+  /** The administrator answering it; null while nobody is. */
+  assigned_admin_id: string | null;
+  company: DeskCompanyDto;
+}
+
+/** A message as the operators' desk answers a change of it: with its company. */
+export class DeskMessageDto extends MessageDto {
+  company_id: string;
 }

@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { containing, listPage, Where } from '../../../core/pagination/list';
+import type { Page } from '../../../core/pagination/page';
+import type { PageQueryDto } from '../../../core/pagination/page-query.dto';
+import { Db } from '../../../database/db';
+import { raw, sql } from '../../../database/sql';
+import { accounts } from './accounts.repository';
+import type { AccountDto } from './dto/account.dto';
+
+const ACCOUNT = accounts.answer('a');
+
+/** Every account by status and type, as the operators' console shows them. */
+export interface AccountStats {
+  total_accounts: number;
+  confirmed_accounts: number;
+  waiting_accounts: number;
+  admin_accounts: number;
+  accounts_with_type: Record<string, number>;
+}
+
+/**
+ * Every account of the platform, for the operators' console (CONTRACT 21): the directory, its
+ * figures, and the administrator level, which only the console changes.
+ */
+@Injectable()
+export class AccountDirectory {
+  constructor(private readonly db: Db) {}
+
+  /** Newest first; `search` matches the e-mail or the name (a bounded count, CONTRACT 4). */
+  list(search: string | undefined, query: PageQueryDto): Promise<Page<AccountDto>> {
+    const where = new Where(sql`TRUE`);
+    if (search !== undefined) {
+      const term = containing(search);
+      where.search(sql`(a.email ILIKE ${term} OR a.name ILIKE ${term})`);
+    }
+    return listPage(
+      this.db,
+      {
+        from: 'accounts a',
+        where,
+        orderBy: 'a.created_at DESC, a.id DESC',
+        key: ['a.id'],
+        select: ACCOUNT,
+        // Unfiltered, the total is the one the triggers keep (a million accounts are not counted).
+        ...(search === undefined ? { total: sql`SELECT total::int AS total FROM account_totals` } : {}),
+      },
+      query,
+    );
+  }
+
+  async stats(): Promise<AccountStats> {
+    return (await this.db.one<AccountStats>(
+      sql`SELECT count(*)::int AS total_accounts,
+                 count(*) FILTER (WHERE status = 'confirmed')::int AS confirmed_accounts,
+                 count(*) FILTER (WHERE status = 'waiting')::int AS waiting_accounts,
+                 count(*) FILTER (WHERE is_admin)::int AS admin_accounts,
+                 (SELECT coalesce(json_object_agg(type, n), '{}') FROM
+                   (SELECT type, count(*)::int AS n FROM accounts GROUP BY type) t) AS accounts_with_type
+          FROM accounts`,
+    ))!;
+  }
+
+  /** Sign-ups of the last `days` days by UTC day, oldest first (an index range of the newest accounts). */
+  signupsByDay(days: number): Promise<Array<{ day: string; signups: number }>> {
+    return this.db.rows(
+      sql`SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)::int AS signups
+          FROM accounts WHERE created_at > now() - make_interval(days => ${days})
+          GROUP BY 1 ORDER BY 1`,
+    );
+  }
+
+  find(id: string): Promise<AccountDto | null> {
+    return this.db.one<AccountDto>(sql`SELECT ${raw(ACCOUNT)} FROM accounts a WHERE a.id = ${id}`);
+  }
+
+  /** The account held until the transaction ends, so two level changes of one account apply one after the other. */
+  holdForLevelChange(id: string): Promise<Pick<AccountDto, 'id' | 'is_admin' | 'admin_level'> | null> {
+    return this.db.one(sql`SELECT id, is_admin, admin_level FROM accounts WHERE id = ${id} FOR UPDATE`);
+  }
+
+  /** Makes the account an administrator of `level`, or (null) no administrator. */
+  async setAdminLevel(id: string, level: number | null): Promise<AccountDto> {
+    return (await this.db.one<AccountDto>(
+      sql`UPDATE accounts a SET is_admin = ${level !== null}, admin_level = ${level}, updated_at = now()
+          WHERE a.id = ${id} RETURNING ${raw(ACCOUNT)}`,
+    ))!;
+  }
+}

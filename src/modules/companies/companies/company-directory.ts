@@ -1,0 +1,133 @@
+import { Injectable } from '@nestjs/common';
+import { containing, listPage, Where } from '../../../core/pagination/list';
+import type { Page } from '../../../core/pagination/page';
+import type { PageQueryDto } from '../../../core/pagination/page-query.dto';
+import { Db } from '../../../database/db';
+import { raw, rfc3339, sql } from '../../../database/sql';
+import { Table } from '../../../database/table';
+import { ACCOUNT_PROFILES } from '../../account/accounts/accounts.face';
+import { COMPANY_MEMBERSHIPS, platformRoleCode } from '../members/members.face';
+import { CompanyEntity } from './company.entity';
+
+const companies = new Table(CompanyEntity);
+
+/** A company as the operators' console shows it: its own columns, no company data. */
+const COMPANY = companies.answer('c', [
+  'id',
+  'slug',
+  'name',
+  'description',
+  'avatar_url',
+  'is_public',
+  'email',
+  'region',
+  'site',
+  'owner_id',
+  'plan_code',
+  'plan_expires_at',
+  'created_at',
+  'updated_at',
+]);
+
+export interface DirectoryCompany {
+  id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  avatar_url: string | null;
+  is_public: boolean;
+  email: string | null;
+  region: string | null;
+  site: string | null;
+  owner_id: string;
+  plan_code: string;
+  plan_expires_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DirectoryMember {
+  account_id: string;
+  name: string;
+  email: string;
+  status: string;
+  avatar_url: string | null;
+  role_code: string;
+  joined_at: string;
+  is_admin: boolean;
+  admin_level: number;
+}
+
+export interface AccountCompany {
+  id: string;
+  name: string;
+  slug: string;
+  role_code: string;
+}
+
+/**
+ * Every company of the platform, read only, for the operators' console (CONTRACT 21): the
+ * companies being deleted are left out, as everywhere else.
+ */
+@Injectable()
+export class CompanyDirectory {
+  constructor(private readonly db: Db) {}
+
+  /** Newest first; `search` matches the name or the slug (a bounded count, CONTRACT 4). */
+  list(search: string | undefined, query: PageQueryDto): Promise<Page<DirectoryCompany>> {
+    const where = new Where(sql`c.deleting_at IS NULL`);
+    if (search !== undefined) {
+      const term = containing(search);
+      where.search(sql`(c.name ILIKE ${term} OR c.slug ILIKE ${term})`);
+    }
+    return listPage(
+      this.db,
+      { from: 'companies c', where, orderBy: 'c.created_at DESC, c.id DESC', key: ['c.id'], select: COMPANY },
+      query,
+    );
+  }
+
+  find(companyId: string): Promise<DirectoryCompany | null> {
+    return this.db.one(
+      sql`SELECT ${raw(COMPANY)} FROM companies c WHERE c.id = ${companyId} AND c.deleting_at IS NULL`,
+    );
+  }
+
+  /** The company's members, longest-standing first. */
+  members(companyId: string, query: PageQueryDto): Promise<Page<DirectoryMember>> {
+    return listPage(
+      this.db,
+      {
+        from: `${COMPANY_MEMBERSHIPS} m`,
+        where: new Where(sql`m.company_id = ${companyId}`),
+        orderBy: 'm.joined_at, m.account_id',
+        key: ['m.company_id', 'm.account_id'],
+        join: `JOIN ${ACCOUNT_PROFILES} a ON a.id = m.account_id`,
+        select: `m.account_id, a.name, a.email, a.status, a.avatar_url, ${platformRoleCode('m')},
+          ${rfc3339('m.joined_at')} AS joined_at,
+          a.is_admin, CASE WHEN a.is_admin THEN least(a.admin_level, 5) ELSE 0 END AS admin_level`,
+      },
+      query,
+    );
+  }
+
+  /** The companies the account belongs to, by name. */
+  ofAccount(accountId: string): Promise<AccountCompany[]> {
+    return this.db.rows<AccountCompany>(
+      sql`SELECT c.id, c.name, c.slug, ${raw(platformRoleCode('m'))}
+          FROM ${raw(COMPANY_MEMBERSHIPS)} m JOIN companies c ON c.id = m.company_id AND c.deleting_at IS NULL
+          WHERE m.account_id = ${accountId} ORDER BY c.name, c.id`,
+    );
+  }
+
+  /** Companies and what their stores hold, from the counters each company keeps (no store is listed). */
+  async totals(): Promise<{ companies: number; paying_companies: number; objects: number; bytes: number }> {
+    return (await this.db.one(
+      sql`SELECT count(*)::int AS companies,
+                 count(*) FILTER (WHERE NOT plan_is_trial AND plan_expires_at > now())::int AS paying_companies,
+                 coalesce(sum(objects_count), 0)::bigint::float8 AS objects,
+                 coalesce(sum(objects_bytes::bigint), 0)::float8 AS bytes
+          FROM companies WHERE deleting_at IS NULL`,
+    ))!;
+  }
+}

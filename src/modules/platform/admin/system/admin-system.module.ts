@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../../../account/accounts/accounts.face';
+import { AdminSystemController } from './admin-system.controller';
+import { Schemas } from './schemas';
+import { Snapshots } from './snapshots';
+import { SystemFigures } from './system-figures';
+
+/** The console's db, server, media and clientele pages, and the snapshots behind their history. */
+@Module({
+  imports: [AccountsModule],
+  controllers: [AdminSystemController],
+  providers: [SystemFigures, Snapshots, Schemas],
+  exports: [Snapshots],
+})
+export class AdminSystemModule {}
