@@ -188,6 +188,10 @@ describe('The rest of the platform (CONTRACT 24)', () => {
       const set = expectSuccess(await put('USD', { rate: 92.5 }));
       expect(set).toMatchObject({ id: 'USD', rate: { rate: 92.5, source: 'manual' } });
       expect(expectSuccess(await t.http.get('/api/v1/currency/USD')).rate.rate).toBe(92.5);
+      const trail = await db.query(`SELECT key FROM admin_logs WHERE admin_id = $1 AND key = 'currency.rate'`, [
+        admin.id,
+      ]);
+      expect(trail).toHaveLength(1);
       expect(expectSuccess(await put('USD', { rate: null })).rate).toBeNull();
       for (const rate of [0, -1, 'abc', undefined]) expectError(await put('EUR', { rate }), 400, 'validation_failed');
       expectError(await put('RUB', { rate: 2 }), 400, 'validation_failed');

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param } from '@nestjs/common';
 import { ApiParam, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { RequireAdminLevel } from '../../../core/access/admin-level';
+import { AdminRoute } from '../../../core/access/admin-route.decorators';
 import { AuthContext, CurrentAuth } from '../../../core/auth/auth-context';
 import { Public } from '../../../core/auth/auth.decorators';
 import { Put } from '../../../core/http/verbs';
@@ -71,7 +71,7 @@ export class AdminCurrencyController {
 
   /** Set a currency's price in RUB, or clear it with null (administrators of level 5; RUB's is fixed: 400) */
   @Put(':code')
-  @RequireAdminLevel(5)
+  @AdminRoute(5, { action: 'currency.rate' })
   @ApiParam({ name: 'code', description: 'A currency code of GET /currency (`USD`)' })
   @Endpoint({
     answer: KronclCurrencyDto,
