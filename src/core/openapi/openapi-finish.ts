@@ -24,6 +24,7 @@ const COMPANY_PATH = `/${API_PREFIX}/companies/{id}`;
 type Operation = OperationObject & {
   'x-permission'?: string;
   'x-admin-access'?: string;
+  'x-credential'?: string;
   [ERRORS_EXTENSION]?: Partial<Record<ErrorCode, string>>;
 };
 
@@ -73,6 +74,7 @@ function errorsOf(path: string, method: string, op: Operation, facts: OperationF
     add('forbidden', `the caller's role or position lacks \`${permission}\``);
     add('plan_required', `the company's plan does not include \`${permission}\`, or has expired`);
   }
+  if (op['x-credential']) add('forbidden', 'the credential is not a session signed in with the password');
   if (path.startsWith(COMPANY_PATH)) {
     add('not_found', 'no such company, or the caller is not its member, or an id of the path names nothing of it');
   } else if (parameters.some((parameter) => parameter.in === 'path')) {
@@ -92,6 +94,11 @@ function errorsOf(path: string, method: string, op: Operation, facts: OperationF
 }
 
 function accessOf(path: string, op: Operation): string {
+  const who = callersOf(path, op);
+  return op['x-credential'] ? `${who}, from a session signed in with the password (\`x-credential\`)` : who;
+}
+
+function callersOf(path: string, op: Operation): string {
   const permission = op['x-permission'];
   if (permission) {
     const admins = op['x-admin-access'];
