@@ -63,6 +63,8 @@ interface Operation {
   method: string;
   path: string;
   permission: string | null;
+  /** `x-credential`: the credential kind the route needs (CONTRACT 20). */
+  credential: string | null;
 }
 
 describe('Access control', () => {
@@ -83,6 +85,7 @@ describe('Access control', () => {
               .filter(Boolean)
               .join(' ')
           : null,
+        credential: op['x-credential'] ?? null,
         security: op.security,
       })),
     );
@@ -104,7 +107,8 @@ describe('Access control', () => {
         const access =
           op.permission ??
           (isPublic ? 'public' : op.path.startsWith('/api/v1/companies/{id}') ? 'any member' : 'authenticated');
-        return `${op.method.padEnd(6)} ${op.path}  →  ${access}`;
+        const credential = op.credential ? ` (${op.credential} session)` : '';
+        return `${op.method.padEnd(6)} ${op.path}  →  ${access}${credential}`;
       })
       .sort();
     expect(table).toMatchSnapshot();

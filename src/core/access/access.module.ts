@@ -3,11 +3,12 @@ import { DiscoveryModule } from '@nestjs/core';
 import { AuditedKeys } from '../audit/audited-keys';
 import { AuditRepository } from '../audit/audit.repository';
 import { AuditTrail } from '../audit/audit-trail';
+import { SecurityEvents } from '../security/security-events';
 import { AccessRepository } from './access.repository';
 import { PermissionCatalog } from './permission-catalog';
 import { PermissionCatalogRepository } from './permission-catalog.repository';
 
-/** The permission engine and the audit trail, shared by every company module. */
+/** The permission engine, the audit trail and the security events, shared by every module. */
 @Global()
 @Module({
   imports: [DiscoveryModule],
@@ -18,7 +19,8 @@ import { PermissionCatalogRepository } from './permission-catalog.repository';
     AuditRepository,
     AuditTrail,
     AuditedKeys,
+    SecurityEvents,
   ],
-  exports: [AccessRepository, PermissionCatalog, AuditTrail, AuditRepository, AuditedKeys],
+  exports: [AccessRepository, PermissionCatalog, AuditTrail, AuditRepository, AuditedKeys, SecurityEvents],
 })
 export class AccessModule {}

@@ -2,7 +2,8 @@ import { CanActivate, ExecutionContext, Injectable, Type } from '@nestjs/common'
 import { Reflector } from '@nestjs/core';
 import { isUUID } from 'class-validator';
 import { AuditTrail } from '../audit/audit-trail';
-import type { CallerAccount } from '../auth/auth-context';
+import { type AuthContext, type CallerAccount, credentialKindOf } from '../auth/auth-context';
+import { REQUIRED_CREDENTIAL } from '../auth/auth.decorators';
 import { AppException } from '../http/app.exception';
 import { AccessRepository } from './access.repository';
 import { CompanyStanding, CompanyStandings } from './company-standing';
@@ -19,6 +20,12 @@ import { effectivePermissions, planAllows } from './effective-permissions';
 import { PermissionCatalog } from './permission-catalog';
 import type { PermissionCode } from './permission-codes';
 
+/** The refusal of a route that needs a password session (CONTRACT 20). */
+const PASSWORD_SESSION_NEEDED = () =>
+  new AppException('forbidden', 'This operation needs a session signed in with the password', [
+    { field: 'credential', message: 'needs a session signed in with the password' },
+  ]);
+
 /** `clientId` → `Client`, for "Client not found". */
 const resourceName = (param: string) => param.charAt(0).toUpperCase() + param.slice(1).replace(/Id$/, '');
 
@@ -27,7 +34,9 @@ const resourceName = (param: string) => param.charAt(0).toUpperCase() + param.sl
  * path ids are UUIDs (400); the company exists and the caller belongs to it (404); each path
  * resource is the company's (404); the route's permission is held (403 forbidden), then the
  * plan allows it (403 plan_required). One query answers membership, plan and granted codes;
- * the catalog is in memory.
+ * the catalog is in memory. A route that needs a password session (@RequirePasswordSession)
+ * refuses other credentials at the same point: on any route, after malformed ids (and on a
+ * company route after its 404s), before the permission.
  */
 @Injectable()
 export class CompanyGuard implements CanActivate {
@@ -41,16 +50,20 @@ export class CompanyGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
-    if (!this.reflector.getAllAndOverride<boolean>(COMPANY_ROUTE, targets)) return true;
     const req = context.switchToHttp().getRequest<CompanyRequest>();
+    const needsPassword =
+      this.reflector.get<string | undefined>(REQUIRED_CREDENTIAL, context.getHandler()) !== undefined;
+    if (!this.reflector.getAllAndOverride<boolean>(COMPANY_ROUTE, targets)) {
+      if (needsPassword) {
+        this.refuseMalformedIds(context, req);
+        if (!signedInWithPassword(req.auth!)) throw PASSWORD_SESSION_NEEDED();
+      }
+      return true;
+    }
     const account = req.auth!.account;
 
     const params = req.params as Record<string, string>;
-    const text = this.reflector.get<string[] | undefined>(TEXT_PARAMS, context.getHandler()) ?? [];
-    const malformed = Object.entries(params).filter(([name, value]) => !text.includes(name) && !isUUID(value));
-    if (malformed.length > 0) {
-      throw AppException.validation(malformed.map(([field]) => ({ field, message: 'must be a UUID' })));
-    }
+    this.refuseMalformedIds(context, req);
 
     const companyId = params.id;
     const adminAccess = this.reflector.get<AdminAccess | undefined>(ADMIN_ACCESS, context.getHandler());
@@ -70,11 +83,27 @@ export class CompanyGuard implements CanActivate {
       }
     }
 
+    if (needsPassword && !signedInWithPassword(req.auth!)) {
+      const refusal = PASSWORD_SESSION_NEEDED();
+      await this.audit.recordRefusal(context, account, refusal, true);
+      throw refusal;
+    }
+
     const companyAccess = actsAsAdmin
       ? this.adminAccess(companyId, standing)
       : await this.memberAccess(context, account, companyId, standing, adminAccess);
     req.companyAccess = companyAccess;
     return true;
+  }
+
+  /** Every path id is a UUID (400), but the parameters the route declares as text. */
+  private refuseMalformedIds(context: ExecutionContext, req: CompanyRequest): void {
+    const text = this.reflector.get<string[] | undefined>(TEXT_PARAMS, context.getHandler()) ?? [];
+    const params = req.params as Record<string, string>;
+    const malformed = Object.entries(params).filter(([name, value]) => !text.includes(name) && !isUUID(value));
+    if (malformed.length > 0) {
+      throw AppException.validation(malformed.map(([field]) => ({ field, message: 'must be a UUID' })));
+    }
   }
 
   private adminAccess(companyId: string, standing: CompanyStanding): CompanyAccess {
@@ -121,6 +150,8 @@ export class CompanyGuard implements CanActivate {
     };
   }
 }
+
+const signedInWithPassword = (auth: AuthContext) => credentialKindOf(auth.credential) === 'password';
 
 function planOf(standing: CompanyStanding): CompanyAccess['plan'] {
   return {

@@ -12,7 +12,17 @@ export interface CallerAccount {
   admin_level: number | null;
 }
 
-export type Credential = { kind: 'session'; sessionId: string } | { kind: 'apiKey'; apiKeyId: string };
+/** How a session was opened: sign-up, sign-in or their refresh chain (`password`), or a fingerprint. */
+export type SessionKind = 'password' | 'fingerprint';
+
+export type Credential =
+  { kind: 'session'; sessionId: string; signedInWith: SessionKind } | { kind: 'apiKey'; apiKeyId: string };
+
+/** How the caller got in (CONTRACT 20): a password session, a fingerprint session or an API key. */
+export type CredentialKind = SessionKind | 'api_key';
+
+export const credentialKindOf = (credential: Credential): CredentialKind =>
+  credential.kind === 'apiKey' ? 'api_key' : credential.signedInWith;
 
 /** Who is calling: set by the auth guard on every non-public route. */
 export interface AuthContext<A extends CallerAccount = CallerAccount> {

@@ -51,6 +51,8 @@ export class AuthGuard implements CanActivate {
     if (isPublic) return true;
 
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    // What answers a credential holder, a refusal included, is theirs alone (CONTRACT 20).
+    context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'no-store');
     const presented = presentedCredential(req);
     if (!presented) throw AppException.unauthorized();
 
@@ -61,7 +63,10 @@ export class AuthGuard implements CanActivate {
     } else if (kind === 'session' && !presented.viaApiKeyHeader) {
       const caller = await this.sessions.resolve(hashToken(presented.raw));
       if (!caller) throw AppException.unauthorized(INVALID_CREDENTIAL);
-      auth = { account: caller.account, credential: { kind: 'session', sessionId: caller.sessionId } };
+      auth = {
+        account: caller.account,
+        credential: { kind: 'session', sessionId: caller.sessionId, signedInWith: caller.kind },
+      };
     } else {
       throw AppException.unauthorized(INVALID_CREDENTIAL);
     }

@@ -1,5 +1,5 @@
 import type { Sql } from '../../database/sql';
-import type { CallerAccount } from './auth-context';
+import type { CallerAccount, SessionKind } from './auth-context';
 
 export interface ApiKeyCaller {
   apiKeyId: string;
@@ -23,6 +23,7 @@ export interface CallerCompanion {
 
 export interface SessionCaller {
   sessionId: string;
+  kind: SessionKind;
   account: CallerAccount;
 }
 

@@ -2,6 +2,7 @@ import { applyDecorators, HttpStatus, Type } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { type AdminAccess, RequirePermission } from '../access/company-route.decorators';
 import type { PermissionCode } from '../access/permission-codes';
+import { RequirePasswordSession } from '../auth/auth.decorators';
 import type { ErrorCode } from '../http/app.exception';
 import { ApiEnvelope, ApiPage } from './api-envelope.decorator';
 import { ApiErrors } from './api-errors.decorator';
@@ -12,6 +13,8 @@ export interface EndpointOptions {
   permission?: PermissionCode;
   /** With `permission`: platform administrators' access (`@RequirePermission`'s `admins`). */
   admins?: AdminAccess;
+  /** `@RequirePasswordSession`: only a session signed in with the password may call it (CONTRACT 20). */
+  credential?: 'password';
   /**
    * `@ApiOperation`, where the handler's doc comment cannot say it: the Swagger plugin makes the
    * comment above the handler its summary, which is where a route's summary is written.
@@ -39,9 +42,11 @@ export interface EndpointOptions {
  * instead of a stack of five decorators (the verb and path stay `@Get(…)`, `@Post(…)`).
  */
 export function Endpoint(options: EndpointOptions): MethodDecorator {
-  const { permission, admins, summary, description, deprecated, answer, page, orArrayOf, status, errors } = options;
+  const { permission, admins, credential, summary, description, deprecated, answer, page, orArrayOf, status, errors } =
+    options;
   const decorators: MethodDecorator[] = [];
   if (permission) decorators.push(RequirePermission(permission, admins ? { admins } : {}));
+  if (credential) decorators.push(RequirePasswordSession());
   if (summary || description || deprecated) {
     decorators.push(
       ApiOperation({

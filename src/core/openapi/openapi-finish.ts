@@ -26,6 +26,7 @@ type Operation = OperationObject & {
   'x-admin-access'?: string;
   'x-admin-level'?: number;
   'x-admin-critical'?: boolean;
+  'x-credential'?: string;
   [ERRORS_EXTENSION]?: Partial<Record<ErrorCode, string>>;
 };
 
@@ -79,6 +80,7 @@ function errorsOf(path: string, method: string, op: Operation, facts: OperationF
   if (adminLevel) add('forbidden', `the caller is not a platform administrator of level ${adminLevel} or above`);
   if (op['x-admin-critical'])
     add('forbidden', 'the `X-Admin-Keyword` header is missing or wrong, or ADMIN_KEYWORD is not set');
+  if (op['x-credential']) add('forbidden', 'the credential is not a session signed in with the password');
   if (path.startsWith(COMPANY_PATH)) {
     add('not_found', 'no such company, or the caller is not its member, or an id of the path names nothing of it');
   } else if (parameters.some((parameter) => parameter.in === 'path')) {
@@ -98,6 +100,11 @@ function errorsOf(path: string, method: string, op: Operation, facts: OperationF
 }
 
 function accessOf(path: string, op: Operation): string {
+  const who = callersOf(path, op);
+  return op['x-credential'] ? `${who}, from a session signed in with the password (\`x-credential\`)` : who;
+}
+
+function callersOf(path: string, op: Operation): string {
   const permission = op['x-permission'];
   if (permission) {
     const admins = op['x-admin-access'];

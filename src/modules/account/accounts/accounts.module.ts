@@ -4,13 +4,14 @@ import { AccountDirectory } from './account-directory';
 import { AccountRecords, AccountSessions } from './account-ports';
 import { AccountSummaryCounts } from './account-summary';
 import { AccountsController } from './accounts.controller';
+import { SecurityEventsController } from './security-events.controller';
 import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
 import { SessionFingerprints } from './session-fingerprints';
 import { SessionsRepository } from './sessions.repository';
 
 @Module({
-  controllers: [AccountsController],
+  controllers: [AccountsController, SecurityEventsController],
   providers: [
     AccountsService,
     AccountDirectory,

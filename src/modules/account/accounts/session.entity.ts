@@ -2,6 +2,10 @@ import { Column, Entity, Index } from 'typeorm';
 import { HashedTokens } from '../../../database/hashed-tokens';
 import { AccountEntity } from './account.entity';
 import { Reference } from '../../../database/company-reference';
+import { EnumColumn } from '../../../core/openapi/columns';
+import type { SessionKind } from '../../../core/auth/auth-context';
+
+export const SESSION_KINDS: readonly SessionKind[] = ['password', 'fingerprint'];
 
 /**
  * A signed-in session: its current access token's SHA-256 (never the token) and the end of its
@@ -14,6 +18,10 @@ export class SessionEntity extends HashedTokens('sessions') {
   account_id: string;
 
   @Reference(() => AccountEntity, 'CASCADE') account?: AccountEntity;
+
+  /** How it was opened (CONTRACT 20): a refresh keeps the kind of the sign-in it continues. */
+  @EnumColumn(SESSION_KINDS, { length: 16 })
+  kind: SessionKind;
 
   /** Set when the session was opened with a fingerprint: it ends with it. */
   @Index('sessions_fingerprint_id_idx')

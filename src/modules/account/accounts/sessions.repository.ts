@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { SessionKind } from '../../../core/auth/auth-context';
 import type { SessionCaller, SessionLookup } from '../../../core/auth/credential-lookups';
 import { Db } from '../../../database/db';
 import { raw, sql } from '../../../database/sql';
@@ -25,7 +26,8 @@ export interface SessionExpiry {
   refresh_expires_at: Date;
 }
 
-export type Rotation = ({ outcome: 'rotated' } & SessionExpiry) | { outcome: 'reused' } | { outcome: 'unknown' };
+export type Rotation =
+  ({ outcome: 'rotated' } & SessionExpiry) | { outcome: 'reused'; account_id: string } | { outcome: 'unknown' };
 
 /**
  * Sign-in sessions and their refresh chains: issued by the auth module, looked up by the auth
@@ -43,8 +45,9 @@ export class SessionsRepository implements SessionLookup {
   async open(session: OpenedSession): Promise<SessionExpiry> {
     return (await this.db.one<SessionExpiry>(
       sql`WITH s AS (
-            INSERT INTO sessions (account_id, fingerprint_id, token_hash, expires_at, refresh_expires_at)
-            VALUES (${session.account_id}, ${session.fingerprint_id}, ${session.access_hash},
+            INSERT INTO sessions (account_id, kind, fingerprint_id, token_hash, expires_at, refresh_expires_at)
+            VALUES (${session.account_id}, ${session.fingerprint_id === null ? 'password' : 'fingerprint'},
+                    ${session.fingerprint_id}, ${session.access_hash},
                     least(now() + make_interval(secs => ${session.access_ttl_ms / 1000}), ${session.refresh_expires_at}),
                     ${session.refresh_expires_at})
             RETURNING id, expires_at, refresh_expires_at
@@ -83,12 +86,13 @@ export class SessionsRepository implements SessionLookup {
           SELECT expires_at, refresh_expires_at FROM renewed`,
     );
     if (rotated) return { outcome: 'rotated', ...rotated };
-    const ended = await this.db.affected(
+    const ended = await this.db.one<{ account_id: string }>(
       sql`UPDATE sessions SET revoked_at = now()
           WHERE id = (SELECT session_id FROM refresh_tokens WHERE token_hash = ${refreshHash} AND used_at IS NOT NULL)
-            AND revoked_at IS NULL`,
+            AND revoked_at IS NULL
+          RETURNING account_id`,
     );
-    return { outcome: ended > 0 ? 'reused' : 'unknown' };
+    return ended ? { outcome: 'reused', account_id: ended.account_id } : { outcome: 'unknown' };
   }
 
   /** Ends the session: its access token and its whole refresh chain. */
@@ -102,16 +106,17 @@ export class SessionsRepository implements SessionLookup {
     );
   }
 
-  /** Every session of the account (a password reset). */
-  async revokeAllOf(accountId: string): Promise<void> {
+  /** Every session of the account (a password reset), or every one but `kept` (a password change). */
+  async revokeAllOf(accountId: string, kept: string | null = null): Promise<void> {
     await this.db.affected(
-      sql`UPDATE sessions SET revoked_at = now() WHERE account_id = ${accountId} AND revoked_at IS NULL`,
+      sql`UPDATE sessions SET revoked_at = now()
+          WHERE account_id = ${accountId} AND revoked_at IS NULL AND id IS DISTINCT FROM ${kept}::uuid`,
     );
   }
 
   async resolve(tokenHash: string): Promise<SessionCaller | null> {
-    const row = await this.db.one<AccountDto & { session_id: string }>(
-      sql`SELECT s.id AS session_id, ${raw(accounts.answer('a'))}
+    const row = await this.db.one<AccountDto & { session_id: string; session_kind: SessionKind }>(
+      sql`SELECT s.id AS session_id, s.kind AS session_kind, ${raw(accounts.answer('a'))}
           FROM sessions s
           JOIN accounts a ON a.id = s.account_id
           LEFT JOIN ${raw(this.fingerprints.relation)} f ON f.id = s.fingerprint_id
@@ -120,7 +125,7 @@ export class SessionsRepository implements SessionLookup {
       'auth-resolve-session',
     );
     if (!row) return null;
-    const { session_id, ...account } = row;
-    return { sessionId: session_id, account };
+    const { session_id, session_kind, ...account } = row;
+    return { sessionId: session_id, kind: session_kind, account };
   }
 }

@@ -24,7 +24,7 @@ export class ApiKeysController {
   /** Create an API key; raw_key is returned only in this response */
   @Post()
   @RevealsSecret()
-  @Endpoint({ answer: ApiKeyWithRawDto, status: HttpStatus.CREATED })
+  @Endpoint({ credential: 'password', answer: ApiKeyWithRawDto, status: HttpStatus.CREATED })
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateApiKeyDto) {
     return this.keys.create(auth, body);
   }
@@ -39,7 +39,7 @@ export class ApiKeysController {
   /** Revoke an API key; it stops working at once (idempotent) */
   @Post(':keyId/revoke')
   @HttpCode(HttpStatus.OK)
-  @Endpoint({ answer: 'empty' })
+  @Endpoint({ credential: 'password', answer: 'empty' })
   async revoke(@CurrentAuth() auth: AuthContext, @UuidParam('keyId') id: string) {
     await this.keys.revoke(auth, id);
   }

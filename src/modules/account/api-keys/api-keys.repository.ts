@@ -62,6 +62,13 @@ export class ApiKeysRepository implements ApiKeyLookup {
     return revoked > 0;
   }
 
+  /** Revokes every key of the account not yet revoked (a password reset). */
+  async revokeAllOf(accountId: string): Promise<void> {
+    await this.db.affected(
+      sql`UPDATE api_keys SET revoked_at = now(), updated_at = now() WHERE account_id = ${accountId} AND revoked_at IS NULL`,
+    );
+  }
+
   /**
    * Finds a usable key and counts this request against its quota for the current UTC day,
    * atomically (the UPSERT serialises concurrent requests on the key's usage row), in one

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext } from '../../../core/auth/auth-context';
+import { SecurityEvents } from '../../../core/security/security-events';
 import { issueToken } from '../../../core/auth/secret-token';
 import { AppException, found } from '../../../core/http/app.exception';
 import { Page } from '../../../core/pagination/page';
@@ -9,7 +10,10 @@ import { API_KEY_LIFETIMES, ApiKeyDto, ApiKeyListItemDto, ApiKeyWithRawDto, Crea
 
 @Injectable()
 export class ApiKeysService {
-  constructor(private readonly keys: ApiKeysRepository) {}
+  constructor(
+    private readonly keys: ApiKeysRepository,
+    private readonly events: SecurityEvents,
+  ) {}
 
   async create(auth: AuthContext, dto: CreateApiKeyDto): Promise<ApiKeyWithRawDto> {
     const token = issueToken('apiKey');
@@ -22,6 +26,7 @@ export class ApiKeysService {
       daily_requests: dto.daily_requests ?? 1000,
       expires_at: lifetime === null ? null : new Date(Date.now() + lifetime * 1000),
     });
+    await this.events.record('api_key.created', 'success', auth.account.id);
     return { id, name, raw_key: token.raw, key_prefix, daily_requests, expires_at, created_at };
   }
 
@@ -35,5 +40,6 @@ export class ApiKeysService {
 
   async revoke(auth: AuthContext, id: string): Promise<void> {
     if (!(await this.keys.revoke(auth.account.id, id))) throw AppException.notFound('API key');
+    await this.events.record('api_key.revoked', 'success', auth.account.id);
   }
 }

@@ -15,6 +15,7 @@ import {
   EmailSentDto,
   FingerprintLoginDto,
   LoginDto,
+  PasswordChangeDto,
   PasswordResetDto,
   PasswordResetRequestDto,
   PasswordResetTokenDto,
@@ -170,7 +171,10 @@ export class AuthController {
     return this.auth.resetTokenState(body.token);
   }
 
-  /** Set a new password with a reset token; every session of the account ends */
+  /**
+   * Set a new password with a reset token; every session ends, every fingerprint and (unless
+   * keep_api_keys) every API key is revoked
+   */
   @Public()
   @Post('reset-password')
   @HttpCode(HttpStatus.OK)
@@ -179,7 +183,17 @@ export class AuthController {
     await this.auth.resetPassword(body);
   }
 
+  /** Change the password; every other session ends and every fingerprint is revoked, API keys stay */
+  @Post('password')
+  @HttpCode(HttpStatus.OK)
+  @Endpoint({ credential: 'password', answer: 'empty' })
+  async changePassword(@CurrentAuth() auth: AuthContext<AccountDto>, @Body() body: PasswordChangeDto) {
+    await this.auth.changePassword(auth, body);
+  }
+
   private withCookie<T>(res: Response, issued: Issued<T>): T {
+    // An answer carrying a session's tokens is kept by no cache (CONTRACT 20).
+    res.setHeader('Cache-Control', 'no-store');
     this.cookie.set(res, issued.refresh.token, issued.refresh.expires_at);
     return issued.answer;
   }

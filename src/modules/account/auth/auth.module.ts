@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.face';
+import { ApiKeysModule } from '../api-keys/api-keys.face';
 import { FingerprintsModule } from '../fingerprints/fingerprints.face';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -10,7 +11,7 @@ import { PasswordResetsRepository } from './password-resets.repository';
 import { PasswordHasher } from './passwords';
 
 @Module({
-  imports: [AccountsModule, FingerprintsModule],
+  imports: [AccountsModule, FingerprintsModule, ApiKeysModule],
   controllers: [AuthController],
   providers: [
     AuthService,

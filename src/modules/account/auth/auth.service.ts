@@ -8,7 +8,9 @@ import { AuthContext } from '../../../core/auth/auth-context';
 import { hashToken, issueToken } from '../../../core/auth/secret-token';
 import { AppException } from '../../../core/http/app.exception';
 import { MailerService, OutgoingMail } from '../../../core/mail/mailer.service';
+import { SecurityEvents } from '../../../core/security/security-events';
 import { AccountDto, AccountRecords, AccountSessions } from '../accounts/accounts.face';
+import { AccountApiKeys } from '../api-keys/api-keys.face';
 import { FingerprintSignIn } from '../fingerprints/fingerprints.face';
 import { ConfirmationCodesRepository, CODE_TTL_SECONDS } from './confirmation-codes.repository';
 import {
@@ -16,6 +18,7 @@ import {
   ConfirmDto,
   EmailSentDto,
   LoginDto,
+  PasswordChangeDto,
   PasswordResetDto,
   PasswordResetTokenStateDto,
   RegisterDto,
@@ -50,6 +53,8 @@ export class AuthService {
     private readonly accounts: AccountRecords,
     private readonly sessions: AccountSessions,
     private readonly fingerprints: FingerprintSignIn,
+    private readonly apiKeys: AccountApiKeys,
+    private readonly events: SecurityEvents,
     private readonly codes: ConfirmationCodesRepository,
     private readonly resets: PasswordResetsRepository,
     private readonly throttle: LoginThrottleRepository,
@@ -89,24 +94,36 @@ export class AuthService {
   async login(dto: LoginDto): Promise<Issued<SessionDto>> {
     const retryAfter = await this.throttle.registerAttempt(dto.email);
     if (retryAfter > 0) {
+      const known = await this.accounts.findForSignIn(dto.email);
+      await this.events.record('sign_in', 'refused', known?.id ?? null);
       throw new AppException('rate_limited', 'Too many sign-in attempts; try again later', undefined, {
         'Retry-After': String(retryAfter),
       });
     }
     const found = await this.accounts.findForSignIn(dto.email);
     const valid = await this.passwords.verify(dto.password, found?.password_hash ?? null);
-    if (!found || !valid) throw AppException.unauthorized(WRONG_CREDENTIALS);
+    if (!found || !valid) {
+      await this.events.record('sign_in', 'failure', found?.id ?? null);
+      throw AppException.unauthorized(WRONG_CREDENTIALS);
+    }
     await this.throttle.clear(dto.email);
     const { password_hash: _, ...account } = found;
-    return this.openSession(account, null, null);
+    const session = await this.openSession(account, null, null);
+    await this.events.record('sign_in', 'success', account.id);
+    return session;
   }
 
   /** A session for a third party holding a fingerprint; it ends no later than the fingerprint. */
   async loginWithFingerprint(key: string): Promise<Issued<SessionDto>> {
     const fingerprint = await this.fingerprints.useForSignIn(hashToken(key));
     const account = fingerprint && (await this.accounts.findById(fingerprint.account_id));
-    if (!fingerprint || !account) throw AppException.unauthorized('Invalid, revoked or expired fingerprint');
-    return this.openSession(account, fingerprint.id, fingerprint.expires_at);
+    if (!fingerprint || !account) {
+      await this.events.record('fingerprint.sign_in', 'failure', null);
+      throw AppException.unauthorized('Invalid, revoked or expired fingerprint');
+    }
+    const session = await this.openSession(account, fingerprint.id, fingerprint.expires_at);
+    await this.events.record('fingerprint.sign_in', 'success', account.id);
+    return session;
   }
 
   /** Rotates the chain: the presented token is spent, a new access token and link are issued. */
@@ -120,7 +137,7 @@ export class AuthService {
       access_ttl_ms: this.accessTtlMs,
     });
     if (rotation.outcome === 'reused') {
-      this.logger.warn('A used refresh token was presented again: its session is ended');
+      await this.events.record('refresh.reused', 'failure', rotation.account_id);
       throw AppException.unauthorized('Refresh token already used; the session is ended, sign in again');
     }
     if (rotation.outcome === 'unknown') throw AppException.unauthorized('Invalid, revoked or expired refresh token');
@@ -189,18 +206,48 @@ export class AuthService {
     return { account_id: accountId, valid: accountId !== null };
   }
 
-  /** Sets the password; every session of the account ends with the same commit. */
+  /**
+   * Sets the password, and in the same commit ends every session of the account and revokes its
+   * fingerprints, and its API keys unless `keep_api_keys` (CONTRACT 20: how a stolen account is
+   * taken back).
+   */
   async resetPassword(dto: PasswordResetDto): Promise<void> {
     const passwordHash = await this.passwords.hash(dto.new_password);
-    await this.applyReset(dto.token, passwordHash);
+    await this.applyReset(dto.token, passwordHash, dto.keep_api_keys === true);
   }
 
   @Transactional()
-  private async applyReset(token: string, passwordHash: string): Promise<void> {
+  private async applyReset(token: string, passwordHash: string, keepApiKeys: boolean): Promise<void> {
     const accountId = await this.resets.spend(token);
     if (!accountId) throw AppException.validation([{ field: 'token', message: 'is invalid, used or expired' }]);
     await this.accounts.setPassword(accountId, passwordHash);
     await this.sessions.revokeAllOf(accountId);
+    await this.fingerprints.revokeAllOf(accountId);
+    if (!keepApiKeys) await this.apiKeys.revokeAllOf(accountId);
+    await this.events.record('password.reset', 'success', accountId);
+  }
+
+  /**
+   * Changes the password of a password session's account; in the same commit every other session
+   * ends and every fingerprint is revoked (they sign in without the password). API keys stay.
+   */
+  async changePassword(auth: AuthContext<AccountDto>, dto: PasswordChangeDto): Promise<void> {
+    const found = await this.accounts.findForSignIn(auth.account.email);
+    if (!found || !(await this.passwords.verify(dto.current_password, found.password_hash))) {
+      throw AppException.validation([{ field: 'current_password', message: "is not the account's password" }]);
+    }
+    const passwordHash = await this.passwords.hash(dto.new_password);
+    // The route needs a password session (RequirePasswordSession), so the credential is one.
+    const kept = auth.credential.kind === 'session' ? auth.credential.sessionId : null;
+    await this.applyChange(auth.account.id, kept, passwordHash);
+  }
+
+  @Transactional()
+  private async applyChange(accountId: string, keptSession: string | null, passwordHash: string): Promise<void> {
+    await this.accounts.setPassword(accountId, passwordHash);
+    await this.sessions.revokeAllOf(accountId, keptSession);
+    await this.fingerprints.revokeAllOf(accountId);
+    await this.events.record('password.changed', 'success', accountId);
   }
 
   private async openSession(

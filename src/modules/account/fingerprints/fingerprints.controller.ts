@@ -28,7 +28,7 @@ export class FingerprintsController {
   /** Create a sign-in key for a third party; `key` is shown only here */
   @Post()
   @RevealsSecret()
-  @Endpoint({ answer: FingerprintWithKeyDto, status: HttpStatus.CREATED })
+  @Endpoint({ credential: 'password', answer: FingerprintWithKeyDto, status: HttpStatus.CREATED })
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateFingerprintDto) {
     return this.fingerprints.create(auth, body);
   }
@@ -36,7 +36,7 @@ export class FingerprintsController {
   /** Revoke a fingerprint (irreversible); its sessions end at once */
   @Post(':fingerprintId/revoke')
   @HttpCode(HttpStatus.OK)
-  @Endpoint({ answer: FingerprintDto })
+  @Endpoint({ credential: 'password', answer: FingerprintDto })
   revoke(@CurrentAuth() auth: AuthContext, @UuidParam('fingerprintId') id: string) {
     return this.fingerprints.revoke(auth, id);
   }

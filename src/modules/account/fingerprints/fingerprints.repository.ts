@@ -57,6 +57,14 @@ export class FingerprintsRepository {
     );
   }
 
+  /** Revokes every fingerprint of the account still usable (a password change or reset). */
+  async revokeAllOf(accountId: string): Promise<void> {
+    await this.db.affected(
+      sql`UPDATE fingerprints f SET deactivated_at = now(), updated_at = now()
+          WHERE account_id = ${accountId} AND ${raw(ACTIVE('f'))}`,
+    );
+  }
+
   /** How many of the account's fingerprints are usable: its summary's fingerprints_count. */
   async usableCount(accountId: string): Promise<number> {
     const row = await this.db.one<{ count: number }>(

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { AuthContext } from '../../../core/auth/auth-context';
 import { issueToken } from '../../../core/auth/secret-token';
+import { SecurityEvents } from '../../../core/security/security-events';
 import { AccountSessions } from '../accounts/accounts.face';
 import { found } from '../../../core/http/app.exception';
 import { Page } from '../../../core/pagination/page';
@@ -19,6 +20,7 @@ export class FingerprintsService {
   constructor(
     private readonly fingerprints: FingerprintsRepository,
     private readonly sessions: AccountSessions,
+    private readonly events: SecurityEvents,
   ) {}
 
   async create(auth: AuthContext, dto: CreateFingerprintDto): Promise<FingerprintWithKeyDto> {
@@ -30,6 +32,7 @@ export class FingerprintsService {
       key_hash: token.hash,
       expires_at: lifetime === null ? null : new Date(Date.now() + lifetime * 1000),
     });
+    await this.events.record('fingerprint.created', 'success', auth.account.id);
     return { ...fingerprint, key: token.raw };
   }
 
@@ -42,6 +45,7 @@ export class FingerprintsService {
   async revoke(auth: AuthContext, id: string): Promise<FingerprintDto> {
     const fingerprint = found(await this.fingerprints.revoke(auth.account.id, id), 'Fingerprint');
     await this.sessions.revokeByFingerprint(id);
+    await this.events.record('fingerprint.revoked', 'success', auth.account.id);
     return fingerprint;
   }
 }

@@ -87,7 +87,7 @@ export class CompaniesController {
 
   /** Delete the company with all its data and files (owner only) */
   @Delete(':id')
-  @Endpoint({ permission: 'company.delete', answer: 'empty' })
+  @Endpoint({ permission: 'company.delete', credential: 'password', answer: 'empty' })
   async delete(@CurrentCompany() company: CompanyAccess) {
     await this.companies.delete(company);
   }

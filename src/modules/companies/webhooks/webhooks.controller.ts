@@ -3,6 +3,7 @@ import { Post, Patch, Delete } from '../../../core/http/verbs';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../core/access/company-access';
 import { CompanyResources } from '../../../core/access/company-route.decorators';
+import { AuthContext, CurrentAuth } from '../../../core/auth/auth-context';
 import { PreparesFirst } from '../../../core/audit/staged-write';
 import { RevealsSecret } from '../../../core/idempotency/idempotency';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
@@ -27,11 +28,16 @@ export class WebhooksController {
 
   /** Subscribe a URL to changes of the company; `secret` is shown only here (docs/webhooks.md) */
   @Post()
-  @Endpoint({ permission: 'webhooks.create', answer: WebhookWithSecretDto, status: HttpStatus.CREATED })
+  @Endpoint({
+    permission: 'webhooks.create',
+    credential: 'password',
+    answer: WebhookWithSecretDto,
+    status: HttpStatus.CREATED,
+  })
   @RevealsSecret()
   @PreparesFirst()
-  create(@CurrentCompany() company: CompanyAccess, @Body() body: CreateWebhookDto) {
-    return this.webhooks.create(company, body);
+  create(@CurrentAuth() auth: AuthContext, @CurrentCompany() company: CompanyAccess, @Body() body: CreateWebhookDto) {
+    return this.webhooks.create(auth, company, body);
   }
 
   /** One webhook */
@@ -59,10 +65,14 @@ export class WebhooksController {
   /** A new signing secret, shown only here; the old one keeps signing beside it for 24 hours */
   @Post(':webhookId/rotate-secret')
   @HttpCode(HttpStatus.OK)
-  @Endpoint({ permission: 'webhooks.update', answer: WebhookWithSecretDto })
+  @Endpoint({ permission: 'webhooks.update', credential: 'password', answer: WebhookWithSecretDto })
   @RevealsSecret()
-  rotateSecret(@CurrentCompany() company: CompanyAccess, @Param('webhookId') id: string) {
-    return this.webhooks.rotateSecret(company, id);
+  rotateSecret(
+    @CurrentAuth() auth: AuthContext,
+    @CurrentCompany() company: CompanyAccess,
+    @Param('webhookId') id: string,
+  ) {
+    return this.webhooks.rotateSecret(auth, company, id);
   }
 
   /** The webhook's deliveries, newest first */

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CompanyRecords } from '../../../core/records/company-records';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AuditedKeys } from '../../../core/audit/audited-keys';
+import { AuthContext } from '../../../core/auth/auth-context';
+import { SecurityEvents } from '../../../core/security/security-events';
 import { StagedWrite } from '../../../core/audit/staged-write';
 import { AppException, found } from '../../../core/http/app.exception';
 import { Page } from '../../../core/pagination/page';
@@ -21,6 +23,7 @@ export class WebhooksService extends CompanyRecords<WebhooksRepository> {
     private readonly webhooks: WebhooksRepository,
     private readonly auditedKeys: AuditedKeys,
     private readonly secretBox: SecretBox,
+    private readonly events: SecurityEvents,
     @Inject(WEBHOOK_SETTINGS) private readonly settings: WebhookSettings,
   ) {
     super(webhooks, 'Webhook');
@@ -30,7 +33,11 @@ export class WebhooksService extends CompanyRecords<WebhooksRepository> {
    * The URL is checked before the change's transaction opens (a host's DNS answer can take
    * seconds, and no connection or company lock waits on it); the StagedWrite writes the row.
    */
-  async create(company: CompanyAccess, dto: CreateWebhookDto): Promise<StagedWrite<WebhookWithSecretDto>> {
+  async create(
+    auth: AuthContext,
+    company: CompanyAccess,
+    dto: CreateWebhookDto,
+  ): Promise<StagedWrite<WebhookWithSecretDto>> {
     const url = await this.normalisedUrl(dto.url);
     this.checkEvents(dto.events);
     return StagedWrite.of(async () => {
@@ -41,6 +48,7 @@ export class WebhooksService extends CompanyRecords<WebhooksRepository> {
         description: dto.description ?? null,
         secret: this.secretBox.seal(secret),
       });
+      await this.events.record('webhook.secret_created', 'success', auth.account.id);
       return { ...webhook, secret };
     });
   }
@@ -65,12 +73,13 @@ export class WebhooksService extends CompanyRecords<WebhooksRepository> {
     if (!(await this.webhooks.remove(company.companyId, id))) throw AppException.notFound('Webhook');
   }
 
-  async rotateSecret(company: CompanyAccess, id: string): Promise<WebhookWithSecretDto> {
+  async rotateSecret(auth: AuthContext, company: CompanyAccess, id: string): Promise<WebhookWithSecretDto> {
     const secret = newWebhookSecret();
     const webhook = found(
       await this.webhooks.rotateSecret(company.companyId, id, this.secretBox.seal(secret)),
       'Webhook',
     );
+    await this.events.record('webhook.secret_rotated', 'success', auth.account.id);
     return { ...webhook, secret };
   }
 

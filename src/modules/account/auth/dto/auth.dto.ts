@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
 import { NormalisedEmail, TrimmedName } from '../../../../core/http/validators';
 import { AccountDto } from '../../accounts/accounts.face';
 
@@ -88,6 +88,25 @@ export class PasswordResetTokenDto {
 }
 
 export class PasswordResetDto extends PasswordResetTokenDto {
+  /** 8 to 72 characters. */
+  @IsString()
+  @Length(8, 72)
+  @ApiProperty({ example: 'another horse battery' })
+  new_password: string;
+
+  /** true: the account's API keys keep working; otherwise the reset revokes them too. */
+  @IsOptional()
+  @IsBoolean()
+  keep_api_keys?: boolean;
+}
+
+export class PasswordChangeDto {
+  /** The password the account signs in with now. */
+  @IsString()
+  @MaxLength(72)
+  @ApiProperty({ example: 'correct horse battery' })
+  current_password: string;
+
   /** 8 to 72 characters. */
   @IsString()
   @Length(8, 72)
