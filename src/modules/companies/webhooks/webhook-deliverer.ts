@@ -1,9 +1,10 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { ClsService } from 'nestjs-cls';
 import { Counter, Gauge } from 'prom-client';
 import { Metrics } from '../../../core/metrics/metrics';
+import { OutboxWorker, retryIn } from '../../../core/outbox/outbox-worker';
 import { WEBHOOK_SETTINGS, WebhookSettings } from './webhook-settings';
 import { signature } from './webhook-signature';
 import { checkWebhookUrl, publicOnlyLookup, UnsafeWebhookUrl } from './webhook-url';
@@ -26,20 +27,22 @@ type Outcome = { statusCode: number | null; error: string | null };
  * No database connection is held while a receiver is called, and requests never wait for it.
  */
 @Injectable()
-export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('WebhookDeliverer');
-  private timer?: NodeJS.Timeout;
+export class WebhookDeliverer extends OutboxWorker<ClaimedDelivery> {
+  protected readonly logger = new Logger('WebhookDeliverer');
   private forgetTimer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = false;
   private readonly outcomes: Counter<'outcome'>;
 
   constructor(
     private readonly webhooks: WebhooksRepository,
-    private readonly cls: ClsService,
+    cls: ClsService,
     metrics: Metrics,
     @Inject(WEBHOOK_SETTINGS) private readonly settings: WebhookSettings,
   ) {
+    super(cls, {
+      pollMs: settings.pollMs,
+      batchSize: BATCH_SIZE,
+      leaseSeconds: Math.ceil(settings.timeoutMs / 1000) + 30,
+    });
     this.outcomes = new Counter({
       name: 'webhook_deliveries_total',
       help: 'Delivery attempts by outcome: delivered, retrying (failed, another attempt is scheduled), failed (no attempt left)',
@@ -58,15 +61,13 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
   }
 
   onApplicationBootstrap(): void {
-    this.schedule();
+    super.onApplicationBootstrap();
     this.forgetTimer = setInterval(() => void this.forgetOldEvents(), FORGET_EVERY_MS).unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
     clearInterval(this.forgetTimer);
-    await this.running;
+    await super.onApplicationShutdown();
   }
 
   /** Forgets the events older than EVENTS_KEPT_DAYS that wait for no delivery. */
@@ -80,47 +81,26 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
     }
   }
 
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.cls
-        .run({ ifNested: 'override' }, () => this.drain())
-        .catch((error: unknown) => this.logger.error({ err: error }, 'Webhook delivery round failed'))
-        .finally(() => {
-          this.running = undefined;
-          this.schedule();
-        });
-    }, this.settings.pollMs);
-    this.timer.unref();
+  protected claim(limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
+    return this.webhooks.claimDue(limit, leaseSeconds);
   }
 
-  /** Delivers what is due, batch after batch, until a batch comes back short. */
-  private async drain(): Promise<void> {
-    const lease = Math.ceil(this.settings.timeoutMs / 1000) + 30;
-    while (!this.stopped) {
-      const claimed = await this.webhooks.claimDue(BATCH_SIZE, lease);
-      await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
-      if (claimed.length < BATCH_SIZE) return;
-    }
-  }
-
-  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+  protected async handle(delivery: ClaimedDelivery): Promise<void> {
     const outcome = await this.post(delivery);
     if (outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300) {
       await this.webhooks.delivered(delivery, outcome.statusCode);
       this.outcomes.inc({ outcome: 'delivered' });
       return;
     }
-    const schedule = this.settings.retrySchedule;
-    const retryIn = delivery.attempts <= schedule.length ? schedule[delivery.attempts - 1] : null;
+    const nextIn = retryIn(this.settings.retrySchedule, delivery.attempts);
     await this.webhooks.attemptFailed(
       delivery,
       outcome.statusCode,
       outcome.error ?? `HTTP ${outcome.statusCode}`,
-      retryIn,
+      nextIn,
       DEACTIVATE_AFTER_DAYS,
     );
-    this.outcomes.inc({ outcome: retryIn === null ? 'failed' : 'retrying' });
+    this.outcomes.inc({ outcome: nextIn === null ? 'failed' : 'retrying' });
   }
 
   /** One attempt: the event posted with the Standard Webhooks headers, within the timeout. */

@@ -5,6 +5,7 @@ import { EventOutbox } from '../../../core/audit/event-outbox';
 import { listPage, Where } from '../../../core/pagination/list';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
+import { claimDue, OutboxTable } from '../../../core/outbox/outbox-worker';
 import { Db } from '../../../database/db';
 import { raw, sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
@@ -17,6 +18,16 @@ const webhooks = new Table(WebhookEntity);
 const deliveries = new Table(WebhookDeliveryEntity);
 const DELIVERY_COLUMNS = { except: ['webhook_id', 'company_id'] } as const;
 const DELIVERY = `${deliveries.answer('d', DELIVERY_COLUMNS)}, e.type AS event_type`;
+const DELIVERY_OUTBOX: OutboxTable = {
+  table: 'webhook_deliveries',
+  alias: 'd',
+  dueJoin: 'JOIN webhooks w ON w.id = d.webhook_id AND w.active',
+  from: 'webhooks w, webhook_events e',
+  where: 'w.id = d.webhook_id AND e.id = d.event_id',
+  returning: `d.id, d.webhook_id, d.attempts, w.url, e.payload,
+    array_remove(ARRAY[w.secret, CASE WHEN w.previous_secret_until > now() THEN w.previous_secret END], NULL)
+      AS secrets`,
+};
 
 /** A delivery claimed by a worker: where it goes, how it is signed, what it carries. */
 export interface ClaimedDelivery {
@@ -116,26 +127,9 @@ export class WebhooksRepository extends CompanyTableRows<WebhookEntity, WebhookD
       SELECT ${raw(DELIVERY)} FROM queued d JOIN webhook_events e ON e.id = d.event_id`);
   }
 
-  /**
-   * Claims up to `limit` due deliveries of active webhooks (rows locked with SKIP LOCKED, so
-   * instances never take the same one), counting the attempt and pushing the next one past the
-   * lease: a worker that dies mid-delivery leaves the row due again once the lease is over.
-   */
+  /** Claims due deliveries of active webhooks (the outbox's one mechanism, core/outbox). */
   claimDue(limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
-    return this.db.rows<ClaimedDelivery>(sql`
-      WITH due AS (
-        SELECT d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id AND w.active
-        WHERE d.status = 'pending' AND d.next_attempt_at <= now()
-        ORDER BY d.next_attempt_at LIMIT ${limit}
-        FOR UPDATE OF d SKIP LOCKED
-      )
-      UPDATE webhook_deliveries d
-      SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
-      FROM due, webhooks w, webhook_events e
-      WHERE d.id = due.id AND w.id = d.webhook_id AND e.id = d.event_id
-      RETURNING d.id, d.webhook_id, d.attempts, w.url, e.payload,
-        array_remove(ARRAY[w.secret, CASE WHEN w.previous_secret_until > now() THEN w.previous_secret END], NULL)
-          AS secrets`);
+    return this.db.rows<ClaimedDelivery>(claimDue(DELIVERY_OUTBOX, limit, leaseSeconds));
   }
 
   async delivered(delivery: ClaimedDelivery, statusCode: number): Promise<void> {
