@@ -151,7 +151,6 @@ export class AuthService {
     await this.sessions.revoke(auth.credential.sessionId);
   }
 
-  @Transactional()
   async confirm(auth: AuthContext<AccountDto>, dto: ConfirmDto): Promise<AccountDto> {
     ownAccountOnly(auth.account, dto);
     if (auth.account.status === 'confirmed') throw AppException.conflict('The e-mail is already confirmed');
@@ -160,7 +159,13 @@ export class AuthService {
       throw AppException.conflict('The code expired or had too many wrong tries: request a new code');
     }
     if (outcome === 'wrong') throw AppException.validation([{ field: 'code', message: 'is not the mailed code' }]);
-    const confirmed = await this.accounts.markConfirmed(auth.account.id);
+    return this.markConfirmed(auth.account.id);
+  }
+
+  /** Confirmed and welcomed in one commit (a wrong code's counted try is not rolled back with it). */
+  @Transactional()
+  private async markConfirmed(accountId: string): Promise<AccountDto> {
+    const confirmed = await this.accounts.markConfirmed(accountId);
     if (!confirmed) throw AppException.conflict('The e-mail is already confirmed');
     await this.mail.toAccount('welcome', confirmed.id, {});
     return confirmed;
