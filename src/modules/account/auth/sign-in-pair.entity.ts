@@ -1,6 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { Reference } from '../../../database/company-reference';
-import { AccountEntity } from '../accounts/account.entity';
 
 /**
  * An (address, user agent) pair an account signed up or signed in from, kept as a hash only:
@@ -11,7 +10,7 @@ export class SignInPairEntity {
   @PrimaryColumn({ type: 'uuid' })
   account_id: string;
 
-  @Reference(() => AccountEntity, 'CASCADE') account?: AccountEntity;
+  @Reference('accounts', 'CASCADE') account?: unknown;
 
   /** SHA-256 (hex) of the address and user agent. */
   @PrimaryColumn({ type: 'varchar', length: 64 })
