@@ -95,5 +95,8 @@ export default async function globalSetup(): Promise<void> {
     MINIO_SECRET_KEY: s3.secretKey,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     BCRYPT_ROUNDS: '4',
+    // The run's suites share one database: only a suite that reads mail drains the mail outbox
+    // (it sets a short MAIL_POLL_MS), so no other suite's sender takes its messages.
+    MAIL_POLL_MS: '86400000',
   });
 }

@@ -15,6 +15,8 @@ export interface ReceivedMail {
  */
 export class SmtpListener {
   readonly mails: ReceivedMail[] = [];
+  /** While set, every RCPT is answered with this reply (e.g. `451 4.3.0 try later`) and nothing is taken. */
+  refusal: string | null = null;
   private readonly waiters: Array<{ test: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }> =
     [];
   private server?: Server;
@@ -88,6 +90,10 @@ export class SmtpListener {
           mail.from = /<([^>]*)>/.exec(line)?.[1] ?? '';
           reply('250 ok');
         } else if (verb === 'RCPT') {
+          if (this.refusal) {
+            reply(this.refusal);
+            continue;
+          }
           mail.to.push((/<([^>]*)>/.exec(line)?.[1] ?? '').toLowerCase());
           reply('250 ok');
         } else if (verb === 'DATA') {
