@@ -245,14 +245,14 @@ describe('Mail', () => {
     });
 
     it('a new ticket alerts the administrators; their answer mails the initiator', async () => {
-      const support = `/api/v1/companies/${company.id}/support/tickets`;
+      const support = `/api/v1/companies/${company.id}/modules/support/tickets`;
       let since = smtp.mails.length;
       const ticket = expectSuccess(
-        await t.http.post(support).set(owner.auth).send({ theme: `Help ${HOSTILE}`, text: 'It <breaks> & stops' }),
+        await t.http.post(support).set(owner.auth).send({ theme: 'technical_issue', text: 'It <breaks> & stops' }),
         201,
       );
       const alert = await nextMail(admin.email, since);
-      expect(alert.subject).toBe(`Поддержка: «Help ${HOSTILE}» (Acme ${HOSTILE})`);
+      expect(alert.subject).toBe(`Поддержка: «technical_issue» (Acme ${HOSTILE})`);
       expect(alert.text).toContain('It <breaks> & stops');
       expect(alert.html).toContain('It &lt;breaks&gt; &amp; stops');
 
@@ -262,7 +262,7 @@ describe('Mail', () => {
         201,
       );
       const answer = await nextMail(owner.email, since);
-      expect(answer.subject).toBe(`Ответ в обращении «Help ${HOSTILE}»`);
+      expect(answer.subject).toBe('Ответ в обращении «technical_issue»');
       expect(answer.text).toContain('Fixed it');
       expect(answer.text).toContain(`${APP_URL}/companies/${company.id}/support/${ticket.id}`);
 

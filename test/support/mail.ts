@@ -13,12 +13,14 @@ export interface ReadMail {
  */
 export function readMail(mail: ReceivedMail): ReadMail {
   const bytes = (text: string) => Buffer.from(text, 'latin1').toString('utf8');
-  const [head] = mail.data.split('\r\n\r\n');
+  const [head] = (mail.raw ?? mail.data).split('\r\n\r\n');
   const subjectLine = /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(head)?.[1] ?? '';
   const subject = subjectLine
-    .replace(/\?=\r\n[ \t]+=\?/g, '?==?')
+    .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_match, encoding: string, word: string) =>
-      encoding.toUpperCase() === 'B' ? Buffer.from(word, 'base64').toString('latin1') : word.replace(/_/g, ' '),
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(word, 'base64').toString('latin1')
+        : word.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_hex, code: string) => String.fromCharCode(parseInt(code, 16))),
     );
   const part = (type: string) => {
     const found = mail.data.split(/\r\n--[^\r\n]+\r\n/).find((chunk) => chunk.startsWith(`Content-Type: ${type}`));

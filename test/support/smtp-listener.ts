@@ -6,6 +6,8 @@ export interface ReceivedMail {
   to: string[];
   /** The message as sent: headers, a blank line, the body (quoted-printable undone). */
   data: string;
+  /** The message exactly as it came over the wire (encoded words and soft line breaks kept). */
+  raw?: string;
 }
 
 /**
@@ -72,7 +74,8 @@ export class SmtpListener {
         if (inData) {
           const end = buffer.indexOf('\r\n.\r\n');
           if (end < 0) return;
-          mail.data = decodeQuotedPrintable(buffer.slice(0, end).replace(/^\.\./gm, '.'));
+          mail.raw = buffer.slice(0, end).replace(/^\.\./gm, '.');
+          mail.data = decodeQuotedPrintable(mail.raw);
           buffer = buffer.slice(end + 5);
           inData = false;
           this.deliver(mail);
