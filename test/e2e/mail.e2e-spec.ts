@@ -1,13 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { PermissionCatalogSync } from '../../src/core/access/permission-catalog-sync';
-import { databaseOptions } from '../../src/database/database.options';
-import { runPendingMigrations } from '../../src/database/migrations-runner';
-import { PERMISSIONS } from '../../src/vocabulary';
 import { expectError, expectSuccess } from '../support/expectations';
 import { bearer, newAdmin, newCompany, TestAccount, uniqueEmail } from '../support/factories';
 import { readMail, ReadMail } from '../support/mail';
+import { createOwnDatabase, OwnDatabase } from '../support/own-database';
 import { SmtpListener } from '../support/smtp-listener';
 import type { TestApp } from '../support/test-app';
 
@@ -29,10 +24,11 @@ describe('Mail', () => {
   let db: DataSource;
   const smtp = new SmtpListener();
   const saved = { ...process.env };
-  let ownDatabase: { server: string; name: string };
+  let ownDatabase: OwnDatabase;
 
   beforeAll(async () => {
-    ownDatabase = await createOwnDatabase();
+    ownDatabase = await createOwnDatabase('mail');
+    process.env.DATABASE_URL = ownDatabase.url;
     process.env.SMTP_URL = await smtp.start();
     process.env.APP_URL = APP_URL;
     process.env.MAIL_POLL_MS = '50';
@@ -46,10 +42,7 @@ describe('Mail', () => {
     await t.close();
     await smtp.stop();
     process.env = saved;
-    const admin = new Client({ connectionString: ownDatabase.server });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${ownDatabase.name}" WITH (FORCE)`);
-    await admin.end();
+    await ownDatabase.drop();
   });
 
   /** The next message to `to` that arrives from now on, read. */
@@ -357,23 +350,4 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): P
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((done) => setTimeout(done, 50));
   }
-}
-
-/** A migrated database of the suite's own, on the run's PostgreSQL; DATABASE_URL points at it. */
-async function createOwnDatabase(): Promise<{ server: string; name: string }> {
-  const url = new URL(process.env.DATABASE_URL!);
-  const name = `${url.pathname.slice(1)}_mail_${randomUUID().slice(0, 6)}`;
-  const server = new URL(url);
-  server.pathname = '/postgres';
-  const admin = new Client({ connectionString: server.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  url.pathname = `/${name}`;
-  const migrations = new DataSource(databaseOptions({ url: url.toString(), poolSize: 2 }));
-  await migrations.initialize();
-  await runPendingMigrations(migrations, new PermissionCatalogSync(PERMISSIONS));
-  await migrations.destroy();
-  process.env.DATABASE_URL = url.toString();
-  return { server: server.toString(), name };
 }
