@@ -85,7 +85,11 @@ async function main() {
   await db.connect();
   try {
     const { headers, companyId } = await signUpWithCompany(service.baseUrl, 'mail');
-    const list = { name: 'GET invitations', path: `/api/v1/companies/${companyId}/accounts/invitations?page=1&limit=20`, headers };
+    const list = {
+      name: 'GET invitations',
+      path: `/api/v1/companies/${companyId}/accounts/invitations?page=1&limit=20`,
+      headers,
+    };
     const idle = await runScenario(service.baseUrl, list);
 
     const before = sink.received();

@@ -102,7 +102,8 @@ describe('Mail across processes', () => {
     await startService({ MAIL_POLL_MS: '50' });
     const mail = readMail(await smtp.next(email, 0, 30_000));
     expect(mail.subject).toMatch(/^Код подтверждения: \d{6}$/);
-    const outbox = async () => (await db.query(`SELECT status, params FROM mail_outbox WHERE recipient = $1`, [email])).rows;
+    const outbox = async () =>
+      (await db.query(`SELECT status, params FROM mail_outbox WHERE recipient = $1`, [email])).rows;
     for (let waited = 0; (await outbox())[0].status !== 'sent' && waited < 5_000; waited += 50) {
       await new Promise((done) => setTimeout(done, 50));
     }

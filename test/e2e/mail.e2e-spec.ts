@@ -51,7 +51,10 @@ describe('Mail', () => {
   const signUp = async (label: string, name = 'Mail Tester') => {
     const email = uniqueEmail(label);
     const since = smtp.mails.length;
-    const res = await t.http.post('/api/v1/account/reg').set('User-Agent', BROWSER).send({ email, password: PASSWORD, name });
+    const res = await t.http
+      .post('/api/v1/account/reg')
+      .set('User-Agent', BROWSER)
+      .send({ email, password: PASSWORD, name });
     const session = expectSuccess(res, 201);
     const account: TestAccount = {
       id: session.user_id,
@@ -67,9 +70,10 @@ describe('Mail', () => {
     t.http.post('/api/v1/account/auth').set('User-Agent', userAgent).send({ email, password: PASSWORD });
 
   const outboxOf = (recipient: string) =>
-    db.query(`SELECT kind, status, attempts, params, last_error FROM mail_outbox WHERE recipient = $1 ORDER BY created_at`, [
-      recipient,
-    ]);
+    db.query(
+      `SELECT kind, status, attempts, params, last_error FROM mail_outbox WHERE recipient = $1 ORDER BY created_at`,
+      [recipient],
+    );
 
   describe('account', () => {
     it('sign-up queues the code in Russian; the answer says email_sent; a new account is ru', async () => {
@@ -143,7 +147,9 @@ describe('Mail', () => {
         admin_alerts: true,
       });
       expect(
-        expectSuccess(await t.http.patch('/api/v1/account/notifications').set(account.auth).send({ new_sign_in: false })),
+        expectSuccess(
+          await t.http.patch('/api/v1/account/notifications').set(account.auth).send({ new_sign_in: false }),
+        ),
       ).toEqual({ new_sign_in: false, support_answers: true, admin_alerts: true });
       expectError(
         await t.http.patch('/api/v1/account/notifications').set(account.auth).send({ admin_alerts: 'no' }),
@@ -151,10 +157,14 @@ describe('Mail', () => {
         'validation_failed',
       );
       expectSuccess(await signIn(account.email, 'Yet Another Browser'));
-      expect(expectSuccess(await t.http.get('/api/v1/account/notifications').set(account.auth)).new_sign_in).toBe(false);
+      expect(expectSuccess(await t.http.get('/api/v1/account/notifications').set(account.auth)).new_sign_in).toBe(
+        false,
+      );
 
       // Only the code and the one alert were queued; the raw user agent is nowhere in the pairs.
-      await waitFor(async () => (await outboxOf(account.email)).every((row: { status: string }) => row.status === 'sent'));
+      await waitFor(async () =>
+        (await outboxOf(account.email)).every((row: { status: string }) => row.status === 'sent'),
+      );
       expect((await outboxOf(account.email)).map((row: { kind: string }) => row.kind)).toEqual([
         'confirmation_code',
         'new_sign_in',
@@ -180,9 +190,15 @@ describe('Mail', () => {
       );
       const changed = await nextMail(account.email, since);
       expect(changed.subject).toBe('Пароль изменён');
-      await waitFor(async () => (await outboxOf(account.email)).every((row: { status: string }) => row.status === 'sent'));
+      await waitFor(async () =>
+        (await outboxOf(account.email)).every((row: { status: string }) => row.status === 'sent'),
+      );
       const rows = await outboxOf(account.email);
-      expect(rows.map((row: { kind: string }) => row.kind)).toEqual(['confirmation_code', 'reset_link', 'password_changed']);
+      expect(rows.map((row: { kind: string }) => row.kind)).toEqual([
+        'confirmation_code',
+        'reset_link',
+        'password_changed',
+      ]);
       expect(rows.every((row: { params: unknown }) => row.params === null)).toBe(true);
     });
   });
@@ -259,8 +275,13 @@ describe('Mail', () => {
       expect(answer.text).toContain('Fixed it');
       expect(answer.text).toContain(`${APP_URL}/companies/${company.id}/support/${ticket.id}`);
 
-      expectSuccess(await t.http.patch('/api/v1/account/notifications').set(owner.auth).send({ support_answers: false }));
-      expectSuccess(await t.http.post(`${support}/${ticket.id}/messages`).set(admin.auth).send({ text: 'And again' }), 201);
+      expectSuccess(
+        await t.http.patch('/api/v1/account/notifications').set(owner.auth).send({ support_answers: false }),
+      );
+      expectSuccess(
+        await t.http.post(`${support}/${ticket.id}/messages`).set(admin.auth).send({ text: 'And again' }),
+        201,
+      );
       await waitFor(async () =>
         (await outboxOf(owner.email)).every((row: { status: string }) => row.status === 'sent'),
       );
@@ -296,7 +317,9 @@ describe('Mail', () => {
       expect(waiting.subject).toBe(`Покупка тарифа ждёт подтверждения: Acme ${HOSTILE}`);
       since = smtp.mails.length;
       expectSuccess(
-        await t.http.post(`/api/v1/companies/${company.id}/pricing/transactions/${purchase.id}/confirm`).set(admin.auth),
+        await t.http
+          .post(`/api/v1/companies/${company.id}/pricing/transactions/${purchase.id}/confirm`)
+          .set(admin.auth),
       );
       const confirmed = await nextMail(owner.email, since);
       expect(confirmed.subject).toBe(`Тариф «${plan.name}» подключён`);

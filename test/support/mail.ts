@@ -20,7 +20,9 @@ export function readMail(mail: ReceivedMail): ReadMail {
     .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_match, encoding: string, word: string) =>
       encoding.toUpperCase() === 'B'
         ? Buffer.from(word, 'base64').toString('latin1')
-        : word.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_hex, code: string) => String.fromCharCode(parseInt(code, 16))),
+        : word
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_hex, code: string) => String.fromCharCode(parseInt(code, 16))),
     );
   const part = (type: string) => {
     const found = mail.data.split(/\r\n--[^\r\n]+\r\n/).find((chunk) => chunk.startsWith(`Content-Type: ${type}`));

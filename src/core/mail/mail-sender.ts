@@ -52,7 +52,11 @@ export class MailSender extends OutboxWorker<ClaimedMail> {
     metrics: Metrics,
     config: ConfigService<Environment, true>,
   ) {
-    super(cls, { pollMs: config.get('MAIL_POLL_MS', { infer: true }), batchSize: BATCH_SIZE, leaseSeconds: LEASE_SECONDS });
+    super(cls, {
+      pollMs: config.get('MAIL_POLL_MS', { infer: true }),
+      batchSize: BATCH_SIZE,
+      leaseSeconds: LEASE_SECONDS,
+    });
     this.appUrl = config.get('APP_URL', { infer: true });
     this.retrySchedule = config.get('MAIL_RETRY_SCHEDULE', { infer: true });
     this.outcomes = new Counter({

@@ -8,5 +8,8 @@ export const supportAnswer: MailTemplate = {
     ru: ['{author} ответил(а) в обращении «{ticket}»:', '{text}'],
     en: ['{author} answered in "{ticket}":', '{text}'],
   },
-  link: { path: '/companies/{company_id}/support/{ticket_id}', label: { ru: 'Открыть обращение', en: 'Open the ticket' } },
+  link: {
+    path: '/companies/{company_id}/support/{ticket_id}',
+    label: { ru: 'Открыть обращение', en: 'Open the ticket' },
+  },
 };

@@ -123,7 +123,8 @@ export class SupportService {
       author: ticket.author,
       text,
     };
-    if (ticket.initiator_id !== auth.account.id) await this.mail.toAccount('support_answer', ticket.initiator_id, params);
+    if (ticket.initiator_id !== auth.account.id)
+      await this.mail.toAccount('support_answer', ticket.initiator_id, params);
     if (!auth.account.is_admin) await this.mail.toAdministrators('support_alert', params);
   }
 
