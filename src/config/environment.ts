@@ -313,6 +313,24 @@ export class Environment {
 
   @IsEmail()
   MAIL_FROM = 'no-reply@platform.local';
+
+  /** The web client's address (https://app.example.com): mail links point under it; unset, mail carries no links. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
+  APP_URL?: string;
+
+  /** How often each instance looks for due mail in the outbox, ms. */
+  @IntSetting(10)
+  MAIL_POLL_MS = 1000;
+
+  /** Seconds before each retry of mail the server refused or did not take, comma-separated (CONTRACT 23). */
+  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').map((part) => Number(part.trim())) : value))
+  @IsArray()
+  @ArrayNotEmpty()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { each: true })
+  @Min(0, { each: true })
+  MAIL_RETRY_SCHEDULE: number[] = [60, 120, 600, 1800, 7200, 21600, 43200];
 }
 
 /** `scheme://host[:port]`, exactly as a browser sends it in Origin. */

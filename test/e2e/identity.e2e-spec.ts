@@ -41,6 +41,7 @@ describe('Identity: sign-up, sign-in, sessions', () => {
         type: 'owner',
         is_admin: false,
         admin_level: null,
+        locale: 'ru',
         created_at: expect.stringMatching(TIMESTAMP),
         updated_at: expect.stringMatching(TIMESTAMP),
       });

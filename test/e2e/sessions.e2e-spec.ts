@@ -36,6 +36,7 @@ describe('Sessions, confirmation and password reset', () => {
 
   beforeAll(async () => {
     process.env.SMTP_URL = await smtp.start();
+    process.env.MAIL_POLL_MS = '50';
     // The configuration is read when the application module is first imported.
     const { createTestApp } = await import('../support/test-app');
     t = await createTestApp();

@@ -99,5 +99,8 @@ export default async function globalSetup(): Promise<void> {
     BCRYPT_ROUNDS: '4',
     // The console's snapshots run only in the suites that look at them (admin-snapshots).
     ADMIN_SNAPSHOT_S: '0',
+    // The run's suites share one database: only a suite that reads mail drains the mail outbox
+    // (it sets a short MAIL_POLL_MS), so no other suite's sender takes its messages.
+    MAIL_POLL_MS: '86400000',
   });
 }

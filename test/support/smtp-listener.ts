@@ -6,6 +6,8 @@ export interface ReceivedMail {
   to: string[];
   /** The message as sent: headers, a blank line, the body (quoted-printable undone). */
   data: string;
+  /** The message exactly as it came over the wire (encoded words and soft line breaks kept). */
+  raw?: string;
 }
 
 /**
@@ -15,6 +17,8 @@ export interface ReceivedMail {
  */
 export class SmtpListener {
   readonly mails: ReceivedMail[] = [];
+  /** While set, every RCPT is answered with this reply (e.g. `451 4.3.0 try later`) and nothing is taken. */
+  refusal: string | null = null;
   private readonly waiters: Array<{ test: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }> =
     [];
   private server?: Server;
@@ -70,7 +74,8 @@ export class SmtpListener {
         if (inData) {
           const end = buffer.indexOf('\r\n.\r\n');
           if (end < 0) return;
-          mail.data = decodeQuotedPrintable(buffer.slice(0, end).replace(/^\.\./gm, '.'));
+          mail.raw = buffer.slice(0, end).replace(/^\.\./gm, '.');
+          mail.data = decodeQuotedPrintable(mail.raw);
           buffer = buffer.slice(end + 5);
           inData = false;
           this.deliver(mail);
@@ -88,6 +93,10 @@ export class SmtpListener {
           mail.from = /<([^>]*)>/.exec(line)?.[1] ?? '';
           reply('250 ok');
         } else if (verb === 'RCPT') {
+          if (this.refusal) {
+            reply(this.refusal);
+            continue;
+          }
           mail.to.push((/<([^>]*)>/.exec(line)?.[1] ?? '').toLowerCase());
           reply('250 ok');
         } else if (verb === 'DATA') {

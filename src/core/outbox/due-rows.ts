@@ -32,3 +32,8 @@ export function claimDueRows<T extends { id: string; attempts: number }>(
 export function retryDelaySeconds(attempts: number, schedule: readonly number[]): number {
   return schedule[Math.min(attempts, schedule.length) - 1];
 }
+
+/** Seconds until the attempt after the `attempts`-th failed one, or null when the schedule has none left. */
+export function retryIn(attempts: number, schedule: readonly number[]): number | null {
+  return attempts >= 1 && attempts <= schedule.length ? schedule[attempts - 1] : null;
+}

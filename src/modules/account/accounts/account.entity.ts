@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { EnumColumn } from '../../../core/openapi/columns';
+import { LOCALES } from '../../../core/mail/mail-kinds';
 
 export const AUTH_TYPES = ['password', 'oauth', 'sso', 'ldap'] as const;
 export const ACCOUNT_STATUSES = ['waiting', 'confirmed'] as const;
@@ -52,6 +53,10 @@ export class AccountEntity {
   /** Administrative access level; null for non-administrators. */
   @Column({ type: 'int', nullable: true })
   admin_level: number | null;
+
+  /** The language of the mail it is sent (CONTRACT 23). */
+  @EnumColumn(LOCALES, { length: 2, default: 'ru' })
+  locale: string;
 
   @Column({ type: 'varchar', length: 100, nullable: true, select: false })
   password_hash: string | null;

@@ -1,17 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../../database/db';
-import { sql } from '../../../database/sql';
+import { raw, sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
 import { AccountEntity } from './account.entity';
+import { NOTIFICATION_SETTINGS } from '../../../core/mail/mail-kinds';
+import { AccountNotificationsEntity } from './account-notifications.entity';
 import type { AccountDto } from './dto/account.dto';
+import type { NotificationsDto, UpdateNotificationsDto } from './dto/notifications.dto';
 
 export const accounts = new Table(AccountEntity);
 const ACCOUNT = accounts.select();
+const notificationSettings = new Table(AccountNotificationsEntity);
+const NOTIFICATIONS = raw(NOTIFICATION_SETTINGS.join(', '));
 
 /** An account's answer columns from rows aliased `alias`, for another module's statement that answers the account with its own rows. */
 export const accountAnswer = (alias: string) => accounts.answer(alias);
 
-export type AccountChanges = Partial<Pick<Row<AccountEntity>, 'name' | 'description' | 'type'>>;
+export type AccountChanges = Partial<Pick<Row<AccountEntity>, 'name' | 'description' | 'type' | 'locale'>>;
 
 @Injectable()
 export class AccountsRepository {
@@ -40,9 +45,27 @@ export class AccountsRepository {
 
   /** Sets only the fields sent; updated_at moves only when something was. */
   async update(id: string, changes: AccountChanges): Promise<AccountDto | null> {
-    const set = accounts.assignments(changes, ['name', 'description', 'type']);
+    const set = accounts.assignments(changes, ['name', 'description', 'type', 'locale']);
     if (!set) return this.findById(id);
     return this.db.one(sql`UPDATE accounts SET ${set}, updated_at = now() WHERE id = ${id} RETURNING ${ACCOUNT}`);
+  }
+
+  /** Which messages the account lets through; every one when it never said. */
+  async notifications(id: string): Promise<NotificationsDto> {
+    const row = await this.db.one<NotificationsDto>(
+      sql`SELECT ${NOTIFICATIONS} FROM account_notifications WHERE account_id = ${id}`,
+    );
+    return row ?? { new_sign_in: true, support_answers: true, admin_alerts: true };
+  }
+
+  /** Changes only the settings sent, answering the whole new setting. */
+  setNotifications(id: string, changes: UpdateNotificationsDto): Promise<NotificationsDto | null> {
+    const row = { new_sign_in: true, support_answers: true, admin_alerts: true, ...changes };
+    const set = notificationSettings.assignments(changes, [...NOTIFICATION_SETTINGS]);
+    return this.db.one<NotificationsDto>(sql`
+      ${notificationSettings.insert({ account_id: id, ...row })}
+      ON CONFLICT (account_id) DO ${set ? sql`UPDATE SET ${set}` : sql`UPDATE SET account_id = EXCLUDED.account_id`}
+      RETURNING ${NOTIFICATIONS}`);
   }
 
   /** Null when it was already confirmed. */

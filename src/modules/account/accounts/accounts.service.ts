@@ -4,6 +4,7 @@ import { found } from '../../../core/http/app.exception';
 import { AccountSummaryCounts } from './account-summary';
 import { AccountsRepository } from './accounts.repository';
 import { AccountDto, AccountSummaryDto } from './dto/account.dto';
+import { NotificationsDto, UpdateNotificationsDto } from './dto/notifications.dto';
 import { UpdateAccountDto } from './dto/update-account.dto';
 
 @Injectable()
@@ -20,6 +21,14 @@ export class AccountsService {
 
   async update(auth: AuthContext, changes: UpdateAccountDto): Promise<AccountDto> {
     return found(await this.accounts.update(auth.account.id, changes), 'Account');
+  }
+
+  notifications(auth: AuthContext): Promise<NotificationsDto> {
+    return this.accounts.notifications(auth.account.id);
+  }
+
+  async setNotifications(auth: AuthContext, changes: UpdateNotificationsDto): Promise<NotificationsDto> {
+    return found(await this.accounts.setNotifications(auth.account.id, changes), 'Account');
   }
 
   summary(auth: AuthContext<AccountDto>): Promise<AccountSummaryDto> {

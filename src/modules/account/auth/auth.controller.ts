@@ -7,6 +7,7 @@ import { Public } from '../../../core/auth/auth.decorators';
 import { RefreshCookie } from '../../../core/auth/refresh-cookie';
 import { AccountDto } from '../accounts/accounts.face';
 import { AuthService, Issued } from './auth.service';
+import { SignInOrigin } from './sign-in-pairs.repository';
 import {
   AccessTokenDto,
   CheckEmailQueryDto,
@@ -47,8 +48,8 @@ export class AuthController {
     status: HttpStatus.CREATED,
     errors: { conflict: 'an account with this e-mail already exists' },
   })
-  async signUp(@Body() body: RegisterDto, @Res({ passthrough: true }) res: Response) {
-    return this.withCookie(res, await this.auth.register(body));
+  async signUp(@Body() body: RegisterDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.withCookie(res, await this.auth.register(body, signInOrigin(req)));
   }
 
   /** Whether no account has the e-mail yet (the sign-up form's live check) */
@@ -68,8 +69,8 @@ export class AuthController {
     answer: SessionDto,
     errors: { rate_limited: 'too many attempts for this e-mail; see Retry-After' },
   })
-  async logIn(@Body() body: LoginDto, @Res({ passthrough: true }) res: Response) {
-    return this.withCookie(res, await this.auth.login(body));
+  async logIn(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.withCookie(res, await this.auth.login(body, signInOrigin(req)));
   }
 
   @Public()
@@ -197,4 +198,9 @@ export class AuthController {
     this.cookie.set(res, issued.refresh.token, issued.refresh.expires_at);
     return issued.answer;
   }
+}
+
+/** The client's address (TRUST_PROXY decides it) and user agent, for the new sign-in alert. */
+function signInOrigin(req: Request): SignInOrigin {
+  return { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? '' };
 }

@@ -9,6 +9,7 @@ import { ConfirmationCodesRepository } from './confirmation-codes.repository';
 import { LoginThrottleRepository } from './login-throttle.repository';
 import { PasswordResetsRepository } from './password-resets.repository';
 import { PasswordHasher } from './passwords';
+import { SignInPairsRepository } from './sign-in-pairs.repository';
 
 @Module({
   imports: [AccountsModule, FingerprintsModule, ApiKeysModule],
@@ -18,6 +19,7 @@ import { PasswordHasher } from './passwords';
     ConfirmationCodesRepository,
     PasswordResetsRepository,
     LoginThrottleRepository,
+    SignInPairsRepository,
     PasswordHasher,
     RefreshCookie,
   ],

@@ -7,7 +7,7 @@ import type { Environment } from '../../../config/environment';
 import { AuthContext } from '../../../core/auth/auth-context';
 import { hashToken, issueToken } from '../../../core/auth/secret-token';
 import { AppException } from '../../../core/http/app.exception';
-import { MailerService, OutgoingMail } from '../../../core/mail/mailer.service';
+import { MailOutbox } from '../../../core/mail/mail-outbox';
 import { SecurityEvents } from '../../../core/security/security-events';
 import { AccountDto, AccountRecords, AccountSessions } from '../accounts/accounts.face';
 import { AccountApiKeys } from '../api-keys/api-keys.face';
@@ -29,11 +29,12 @@ import {
 import { LoginThrottleRepository } from './login-throttle.repository';
 import { PasswordHasher } from './passwords';
 import { PasswordResetsRepository } from './password-resets.repository';
+import { SignInOrigin, SignInPairsRepository } from './sign-in-pairs.repository';
 
 const WRONG_CREDENTIALS = 'Wrong e-mail or password';
 /**
  * The reset-link answer never comes sooner than this, known e-mail or not: with the same
- * statement on both paths and the mail sent after answering, it hides what difference is left.
+ * statement on both paths, it hides what difference is left.
  */
 export const RESET_LINK_MIN_MS = 250;
 
@@ -59,39 +60,43 @@ export class AuthService {
     private readonly resets: PasswordResetsRepository,
     private readonly throttle: LoginThrottleRepository,
     private readonly passwords: PasswordHasher,
-    private readonly mailer: MailerService,
+    private readonly pairs: SignInPairsRepository,
+    private readonly mail: MailOutbox,
     config: ConfigService<Environment, true>,
   ) {
     this.accessTtlMs = config.get('ACCESS_TOKEN_TTL_MINUTES', { infer: true }) * 60_000;
     this.refreshTtlMs = config.get('REFRESH_TOKEN_TTL_DAYS', { infer: true }) * 86_400_000;
   }
 
-  /** Signing up signs in; the confirmation code is mailed after the account is committed. */
   /** Whether no account has the e-mail yet (sign-up's live check, CONTRACT 24). */
   async isEmailUnique(email: string): Promise<{ unique: boolean }> {
     return { unique: !(await this.accounts.emailTaken(email)) };
   }
 
-  async register(dto: RegisterDto): Promise<Issued<RegistrationDto>> {
+  /**
+   * Signing up signs in; the confirmation code is queued with the account, and its address and
+   * user agent are remembered, so signing in from them sends no alert (CONTRACT 23).
+   */
+  async register(dto: RegisterDto, origin: SignInOrigin): Promise<Issued<RegistrationDto>> {
     const passwordHash = await this.passwords.hash(dto.password);
-    const code = confirmationCode();
-    const { account, session } = await this.createAccount(dto, passwordHash, code);
-    const email_sent = await this.mailCode(account, code);
+    const { account, session } = await this.createAccount(dto, passwordHash, origin);
     return {
-      answer: { ...session.answer, user_id: account.id, email_sent },
+      answer: { ...session.answer, user_id: account.id, email_sent: true },
       refresh: session.refresh,
     };
   }
 
   @Transactional()
-  private async createAccount(dto: RegisterDto, passwordHash: string, code: string) {
+  private async createAccount(dto: RegisterDto, passwordHash: string, origin: SignInOrigin) {
     const account = await this.accounts.create({ email: dto.email, name: dto.name, password_hash: passwordHash });
     if (!account) throw AppException.conflict('An account with this e-mail already exists');
-    await this.codes.issue(account.id, code);
+    await this.issueCode(account.id);
+    await this.pairs.remember(account.id, origin);
     return { account, session: await this.openSession(account, null, null) };
   }
 
-  async login(dto: LoginDto): Promise<Issued<SessionDto>> {
+  /** A password sign-in; the first from its address and user agent in 90 days mails an alert. */
+  async login(dto: LoginDto, origin: SignInOrigin): Promise<Issued<SessionDto>> {
     const retryAfter = await this.throttle.registerAttempt(dto.email);
     if (retryAfter > 0) {
       const known = await this.accounts.findForSignIn(dto.email);
@@ -108,6 +113,18 @@ export class AuthService {
     }
     await this.throttle.clear(dto.email);
     const { password_hash: _, ...account } = found;
+    return this.signIn(account, origin);
+  }
+
+  @Transactional()
+  private async signIn(account: AccountDto, origin: SignInOrigin): Promise<Issued<SessionDto>> {
+    if (await this.pairs.remember(account.id, origin)) {
+      await this.mail.toAccount('new_sign_in', account.id, {
+        ip: origin.ip,
+        user_agent: origin.userAgent,
+        time: new Date().toISOString().slice(0, 16).replace('T', ' '),
+      });
+    }
     const session = await this.openSession(account, null, null);
     await this.events.record('sign_in', 'success', account.id);
     return session;
@@ -164,11 +181,19 @@ export class AuthService {
       throw AppException.conflict('The code expired or had too many wrong tries: request a new code');
     }
     if (outcome === 'wrong') throw AppException.validation([{ field: 'code', message: 'is not the mailed code' }]);
-    const confirmed = await this.accounts.markConfirmed(auth.account.id);
+    return this.markConfirmed(auth.account.id);
+  }
+
+  /** Confirmed and welcomed in one commit (a wrong code's counted try is not rolled back with it). */
+  @Transactional()
+  private async markConfirmed(accountId: string): Promise<AccountDto> {
+    const confirmed = await this.accounts.markConfirmed(accountId);
     if (!confirmed) throw AppException.conflict('The e-mail is already confirmed');
+    await this.mail.toAccount('welcome', confirmed.id, {});
     return confirmed;
   }
 
+  @Transactional()
   async resendConfirmation(auth: AuthContext<AccountDto>, dto: ResendConfirmationDto): Promise<EmailSentDto> {
     ownAccountOnly(auth.account, dto);
     if (auth.account.status === 'confirmed') throw AppException.conflict('The e-mail is already confirmed');
@@ -179,26 +204,26 @@ export class AuthService {
         'Retry-After': String(wait),
       });
     }
-    return { email_sent: await this.mailCode(auth.account, code) };
+    await this.mailCode(auth.account.id, code);
+    return { email_sent: true };
   }
 
   /**
-   * Mails a reset token when the e-mail is registered. Both paths run the same statement, issue
-   * a token, hand any mail over after answering and wait out RESET_LINK_MIN_MS: the answer, its
-   * status and its time do not say whether the account exists.
+   * Queues a reset link when the e-mail is registered. Both paths run the same statement, issue
+   * a token and wait out RESET_LINK_MIN_MS: the answer, its status and its time do not say
+   * whether the account exists.
    */
   async sendResetLink(email: string): Promise<void> {
     const started = Date.now();
+    await this.issueResetLink(email);
+    await sleep(Math.max(0, RESET_LINK_MIN_MS - (Date.now() - started)));
+  }
+
+  @Transactional()
+  private async issueResetLink(email: string): Promise<void> {
     const token = issueToken('passwordReset');
     const target = await this.resets.issueFor(email, token.raw);
-    if (target) {
-      void this.deliver({
-        to: email,
-        subject: 'Reset your password',
-        text: `Someone asked to reset the password of this account. If it was you, use this token within an hour (POST /api/v1/account/reset-password):\n\n${token.raw}\n\nIf it was not you, ignore this mail; the password stays as it is.`,
-      });
-    }
-    await sleep(Math.max(0, RESET_LINK_MIN_MS - (Date.now() - started)));
+    if (target) await this.mail.toAccount('reset_link', target.account_id, { token: token.raw });
   }
 
   async resetTokenState(token: string): Promise<PasswordResetTokenStateDto> {
@@ -225,6 +250,7 @@ export class AuthService {
     await this.fingerprints.revokeAllOf(accountId);
     if (!keepApiKeys) await this.apiKeys.revokeAllOf(accountId);
     await this.events.record('password.reset', 'success', accountId);
+    await this.mail.toAccount('password_changed', accountId, {});
   }
 
   /**
@@ -248,6 +274,7 @@ export class AuthService {
     await this.sessions.revokeAllOf(accountId, keptSession);
     await this.fingerprints.revokeAllOf(accountId);
     await this.events.record('password.changed', 'success', accountId);
+    await this.mail.toAccount('password_changed', accountId, {});
   }
 
   private async openSession(
@@ -272,23 +299,15 @@ export class AuthService {
     };
   }
 
-  private mailCode(account: Pick<AccountDto, 'id' | 'email'>, code: string): Promise<boolean> {
-    return this.deliver({
-      to: account.email,
-      subject: `${code} is your confirmation code`,
-      text: `Your confirmation code is ${code}. It works for ${CODE_TTL_SECONDS / 60} minutes.`,
-    });
+  /** A new code for the account, queued in the caller's transaction. */
+  private async issueCode(accountId: string): Promise<void> {
+    const code = confirmationCode();
+    await this.codes.issue(accountId, code);
+    await this.mailCode(accountId, code);
   }
 
-  /** True when the mail server (or the log) took the mail; a failure is logged, never thrown. */
-  private deliver(mail: OutgoingMail): Promise<boolean> {
-    return this.mailer.send(mail).then(
-      () => true,
-      (error: unknown) => {
-        this.logger.error({ err: error }, 'Mail failed');
-        return false;
-      },
-    );
+  private mailCode(accountId: string, code: string): Promise<void> {
+    return this.mail.toAccount('confirmation_code', accountId, { code, minutes: String(CODE_TTL_SECONDS / 60) });
   }
 }
 

@@ -155,4 +155,9 @@ export class CompaniesRepository {
     const row = await this.db.one<{ name: string }>(sql`SELECT name FROM companies WHERE id = ${companyId}`);
     return row!.name;
   }
+
+  async ownerOf(companyId: string): Promise<string> {
+    const row = await this.db.one<{ owner_id: string }>(sql`SELECT owner_id FROM companies WHERE id = ${companyId}`);
+    return row!.owner_id;
+  }
 }

@@ -8,9 +8,9 @@ export interface CompanyObjectCounters extends Pick<
   'reserveObject' | 'releaseObject' | 'objectUsage'
 > {}
 
-/** What pricing may read of a company's plan: its current period. */
+/** What pricing may read of a company: its plan's current period, and its name and owner for the purchase mail. */
 export abstract class CompanyPlanPeriods {}
-export interface CompanyPlanPeriods extends Pick<CompaniesRepository, 'planPeriod'> {}
+export interface CompanyPlanPeriods extends Pick<CompaniesRepository, 'planPeriod' | 'nameOf' | 'ownerOf'> {}
 
 /** What the document generator may read of a company: its name, printed on every document. */
 export abstract class CompanyNames {}

@@ -43,6 +43,14 @@ export class InvitationsRepository {
     }))!;
   }
 
+  /** The name and e-mail an invitation's mail gives for the account that sent it. */
+  async profileOf(accountId: string): Promise<{ name: string; email: string }> {
+    const row = await this.db.one<{ name: string; email: string }>(
+      sql`SELECT name, email FROM ${raw(ACCOUNT_PROFILES)} WHERE id = ${accountId}`,
+    );
+    return row!;
+  }
+
   async isMember(companyId: string, email: string): Promise<boolean> {
     const row = await this.db.one(
       sql`SELECT 1 FROM ${raw(COMPANY_MEMBERSHIPS)} m JOIN ${raw(ACCOUNT_PROFILES)} a ON a.id = m.account_id

@@ -3,6 +3,7 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AuthContext } from '../../../core/auth/auth-context';
 import { AppException } from '../../../core/http/app.exception';
+import { MailOutbox } from '../../../core/mail/mail-outbox';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Page } from '../../../core/pagination/page';
 import { AccountDto } from '../../account/accounts/accounts.face';
@@ -19,13 +20,21 @@ export class InvitationsService {
   constructor(
     private readonly invitations: InvitationsRepository,
     private readonly members: Memberships,
+    private readonly mail: MailOutbox,
   ) {}
 
   async create(auth: AuthContext, access: CompanyAccess, dto: CreateInvitationDto): Promise<InvitationDto> {
     if (await this.invitations.isMember(access.companyId, dto.email)) {
       throw AppException.conflict('An account with this e-mail is already a member of the company');
     }
-    return this.invitations.create(access.companyId, dto.email, auth.account.id);
+    const invitation = await this.invitations.create(access.companyId, dto.email, auth.account.id);
+    const inviter = await this.invitations.profileOf(auth.account.id);
+    await this.mail.toAddress('invitation', invitation.email, {
+      company: invitation.company_name,
+      inviter_name: inviter.name,
+      inviter_email: inviter.email,
+    });
+    return invitation;
   }
 
   listForCompany(access: CompanyAccess, query: PageQueryDto): Promise<Page<InvitationDto>> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AuthContext } from '../../../core/auth/auth-context';
 import { AppException, found } from '../../../core/http/app.exception';
+import { MailOutbox } from '../../../core/mail/mail-outbox';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { CompaniesService, CompanyPlanPeriods, oneAhead } from '../companies/companies.face';
@@ -23,6 +24,7 @@ export class PricingService {
     private readonly promocodes: Promocodes,
     private readonly companies: CompanyPlanPeriods,
     private readonly companiesService: CompaniesService,
+    private readonly mail: MailOutbox,
   ) {}
 
   /** The company's plan, its period and the plan of a pending purchase (also the operators' console's answer). */
@@ -62,6 +64,12 @@ export class PricingService {
         'The company already has a pending plan purchase; revoke it or wait for it to be confirmed',
       );
     }
+    await this.mail.toAdministrators('purchase_waiting', {
+      company: await this.companies.nameOf(access.companyId),
+      company_id: access.companyId,
+      plan: plan.name,
+      amount: `${created.amount} ${created.currency}`,
+    });
     return created;
   }
 
@@ -115,6 +123,12 @@ export class PricingService {
     if (!(await this.transactions.settle(access.companyId, id, 'success', changed.expires_at))) {
       throw await this.notPending(access, id);
     }
+    const plan = await this.plans.byCode(transaction.plan_code);
+    await this.mail.toAccount('purchase_confirmed', await this.companies.ownerOf(access.companyId), {
+      company: await this.companies.nameOf(access.companyId),
+      company_id: access.companyId,
+      plan: plan?.name ?? transaction.plan_code,
+    });
     return (await this.transactions.find(access.companyId, id))!;
   }
 

@@ -4,6 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { ClsService } from 'nestjs-cls';
 import { Counter, Gauge } from 'prom-client';
 import { Metrics } from '../../../core/metrics/metrics';
+import { retryIn } from '../../../core/outbox/due-rows';
 import { PollingWorker } from '../../../core/outbox/polling-worker';
 import { SecretBox } from '../../../config/secret-box';
 import { WEBHOOK_SETTINGS, WebhookSettings } from './webhook-settings';
@@ -99,16 +100,15 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
       this.outcomes.inc({ outcome: 'delivered' });
       return;
     }
-    const schedule = this.settings.retrySchedule;
-    const retryIn = delivery.attempts <= schedule.length ? schedule[delivery.attempts - 1] : null;
+    const nextIn = retryIn(delivery.attempts, this.settings.retrySchedule);
     await this.webhooks.attemptFailed(
       delivery,
       outcome.statusCode,
       outcome.error ?? `HTTP ${outcome.statusCode}`,
-      retryIn,
+      nextIn,
       DEACTIVATE_AFTER_DAYS,
     );
-    this.outcomes.inc({ outcome: retryIn === null ? 'failed' : 'retrying' });
+    this.outcomes.inc({ outcome: nextIn === null ? 'failed' : 'retrying' });
   }
 
   /** One attempt: the event posted with the Standard Webhooks headers, within the timeout. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { AuthContext } from '../../../core/auth/auth-context';
 import { AppException, found } from '../../../core/http/app.exception';
+import { MailOutbox } from '../../../core/mail/mail-outbox';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { BecomePartnerDto, PartnerApplicationDto, PartnerRequestReceivedDto } from './dto/partner.dto';
@@ -13,7 +14,10 @@ const HOUR_MS = 3_600_000;
 
 @Injectable()
 export class PartnersService {
-  constructor(private readonly partners: PartnersRepository) {}
+  constructor(
+    private readonly partners: PartnersRepository,
+    private readonly mail: MailOutbox,
+  ) {}
 
   /** Stores the application; the sixth within an hour from one address is 429 until the oldest is an hour old. */
   @Transactional()
@@ -35,6 +39,11 @@ export class PartnersService {
       email: dto.email,
       text: dto.text ?? null,
       client_ip: clientIp,
+    });
+    await this.mail.toAdministrators('partner_alert', {
+      name: dto.name,
+      email: dto.email,
+      details: dto.text ? `${dto.type}: ${dto.text}` : dto.type,
     });
     return { success: true };
   }

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { ACCOUNT_TYPES } from '../account.entity';
+import { LOCALES } from '../../../../core/mail/mail-kinds';
 import { Omittable, OneOf, TrimmedName } from '../../../../core/http/validators';
 
 /** Every field optional; only the fields sent change. None may be null: each column is NOT NULL. */
@@ -18,4 +19,8 @@ export class UpdateAccountDto {
 
   @OneOf(ACCOUNT_TYPES, { omittable: true })
   type?: string;
+
+  /** The language of the account's mail. */
+  @OneOf(LOCALES, { omittable: true, example: 'en' })
+  locale?: string;
 }

@@ -12,6 +12,13 @@ import { SupportMessageEntity } from './message.entity';
 import { SupportTicketEntity, TicketStatus } from './ticket.entity';
 
 const tickets = new Table(SupportTicketEntity);
+
+export interface TicketMailContext {
+  theme: string;
+  initiator_id: string;
+  company: string;
+  author: string;
+}
 const messages = new Table(SupportMessageEntity);
 const MESSAGE_COLUMNS = { except: ['company_id'] } as const;
 
@@ -113,6 +120,18 @@ export class SupportRepository {
    * are posted one at a time, on every instance, and a concurrent close waits; its status.
    * Null when there is no such ticket.
    */
+  /** What the mail about a message names: the ticket's theme, initiator and company, the author's name. */
+  async mailContext(companyId: string, id: string, authorId: string): Promise<TicketMailContext> {
+    const row = await this.db.one<TicketMailContext>(
+      sql`SELECT t.theme, t.initiator_id, c.name AS company,
+            (SELECT a.name FROM ${raw(ACCOUNT_PROFILES)} a WHERE a.id = ${authorId}) AS author
+          FROM support_tickets t
+          JOIN ${raw(COMPANY_PROFILES)} c ON c.id = t.company_id
+          WHERE t.id = ${id} AND t.company_id = ${companyId}`,
+    );
+    return row!;
+  }
+
   async lockTicket(companyId: string, id: string): Promise<TicketStatus | null> {
     const row = await this.db.one<{ status: TicketStatus }>(
       sql`SELECT status FROM support_tickets WHERE id = ${id} AND company_id = ${companyId} FOR UPDATE`,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { AuthContext } from '../../../../core/auth/auth-context';
+import { MailOutbox } from '../../../../core/mail/mail-outbox';
 import { AppException, found } from '../../../../core/http/app.exception';
 import { Page } from '../../../../core/pagination/page';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
@@ -26,7 +27,10 @@ export const MAX_MESSAGES_IN_ROW = 3;
  */
 @Injectable()
 export class SupportService {
-  constructor(private readonly support: SupportRepository) {}
+  constructor(
+    private readonly support: SupportRepository,
+    private readonly mail: MailOutbox,
+  ) {}
 
   list(companyId: string, query: ListTicketsQueryDto): Promise<Page<TicketDto>> {
     return this.support.list(companyId, query);
@@ -58,6 +62,7 @@ export class SupportService {
       text: dto.text,
       is_tech: auth.account.is_admin,
     });
+    await this.mailAbout(companyId, ticket.id, auth, dto.text);
     // The opening message's author is the initiator.
     return { ...ticket, initiator: opening.account, last_message: opening };
   }
@@ -92,13 +97,34 @@ export class SupportService {
         `At most ${MAX_MESSAGES_IN_ROW} messages in a row; wait for an answer before writing again`,
       );
     }
-    return this.support.createMessage({
+    const message = await this.support.createMessage({
       company_id: companyId,
       ticket_id: ticketId,
       account_id: auth.account.id,
       text: dto.text,
       is_tech: auth.account.is_admin,
     });
+    await this.mailAbout(companyId, ticketId, auth, dto.text);
+    return message;
+  }
+
+  /**
+   * In the message's transaction (CONTRACT 23): an answer by anyone but the initiator mails the
+   * initiator; a message by anyone but an administrator alerts technical support.
+   */
+  private async mailAbout(companyId: string, ticketId: string, auth: AuthContext, text: string): Promise<void> {
+    const ticket = await this.support.mailContext(companyId, ticketId, auth.account.id);
+    const params = {
+      ticket: ticket.theme,
+      ticket_id: ticketId,
+      company: ticket.company,
+      company_id: companyId,
+      author: ticket.author,
+      text,
+    };
+    if (ticket.initiator_id !== auth.account.id)
+      await this.mail.toAccount('support_answer', ticket.initiator_id, params);
+    if (!auth.account.is_admin) await this.mail.toAdministrators('support_alert', params);
   }
 
   async setRead(companyId: string, ticketId: string, id: string, dto: UpdateMessageDto): Promise<MessageDto> {
