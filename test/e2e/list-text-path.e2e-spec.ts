@@ -71,11 +71,18 @@ describe('Lists: the text path answers what the object path answers (issue 42)',
     const deal = await createDeal(t.http, c, {
       type_id: c.type.id,
       client_id: c.client.id,
-      employee_id: c.employee.id,
+      employees: [c.employee.id],
       comment: 'Поставка станков',
     });
     await warehouseRows(t.http, c);
-    await newTransaction(t.http, c.owner, c.id, { deal_id: deal.id, comment: 'Аванс 50%' });
+    await newTransaction(t.http, c.owner, c.id, { comment: 'Аванс 50%' });
+    expectSuccess(
+      await t.http
+        .post(`${c.dm}/deals/${deal.id}/transactions`)
+        .set(c.owner.auth)
+        .send({ base_amount: 1000.5, currency: 'RUB', direction: 'income', comment: 'аванс' }),
+      201,
+    );
     await newTransaction(t.http, c.owner, c.id, { direction: 'expense', base_amount: 12.5, currency: 'USD' });
     const bank = await newCounterparty(t.http, c.owner, c.id);
     const modules = `/api/v1/companies/${c.id}/modules`;
