@@ -47,7 +47,8 @@ export function successEnvelope<T>(req: Request, message: string, data: T): Succ
  * `JSON.stringify(successEnvelope(req, message, JSON.parse(data)))`.
  */
 export function successEnvelopeJson(req: Request, message: string, data: string): string {
-  return `{"status":true,"message":${JSON.stringify(message)},"data":${data},"meta":${JSON.stringify(envelopeMeta(req))}}`;
+  const meta = JSON.stringify(envelopeMeta(req));
+  return `{"status":true,"message":${JSON.stringify(message)},"data":${data},"meta":${meta}}`;
 }
 
 export function errorEnvelope(req: Request, code: ErrorCode, message: string, details?: FieldError[]): ErrorEnvelope {

@@ -10,7 +10,8 @@ import { routeHandlerOf } from './route-handler.guard';
  * file as it is): Nest hands every handler's answer to `reply`, reads and writes alike, after
  * the write stages ran (WriteStagesInterceptor). Errors do not come here; AllExceptionsFilter
  * sends the error envelope. A Page is written as text (Page.renderJson), so a list's items that
- * PostgreSQL wrote as JSON go out as they came (issue 42). main.ts and the tests' application both create the service on it.
+ * PostgreSQL wrote as JSON go out as they came (issue 42). main.ts and the tests' application
+ * both create the service on it.
  */
 export class EnvelopingExpressAdapter extends ExpressAdapter {
   override reply(response: Response, body: unknown, statusCode?: number): unknown {

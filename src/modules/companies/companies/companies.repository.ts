@@ -24,8 +24,9 @@ const COMPANY = `${companies.list('c', [
   'site',
   'email',
   'owner_id',
-])}, m.role, ${platformRoleCode('m')}, c.plan_code, ${rfc3339('c.plan_expires_at')} AS plan_expires_at,
-  ${rfc3339('m.joined_at')} AS joined_at, ${rfc3339('c.created_at')} AS created_at, ${rfc3339('c.updated_at')} AS updated_at`;
+])}, m.role, ${platformRoleCode('m')}, c.plan_code,
+  ${rfc3339('c.plan_expires_at')} AS plan_expires_at, ${rfc3339('m.joined_at')} AS joined_at,
+  ${rfc3339('c.created_at')} AS created_at, ${rfc3339('c.updated_at')} AS updated_at`;
 const PUBLIC_COMPANY = companies.list('c', ['id', 'name', 'slug', 'description', 'avatar_url', 'region', 'site']);
 const UPDATABLE = ['name', 'slug', 'description', 'is_public', 'region', 'site', 'email'] as const;
 
