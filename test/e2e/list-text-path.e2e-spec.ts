@@ -105,6 +105,21 @@ describe('Lists: the text path answers what the object path answers (issue 42)',
         .send({ theme: 'consultation', text: 'Как выставить счёт?' }),
       201,
     );
+    expectSuccess(
+      await t.http
+        .post(`${modules}/fm/report`)
+        .set(c.owner.auth)
+        .send({ format: 'xlsx', types: ['transactions'], comment: 'Отчёт' }),
+      201,
+    );
+    const plans = expectSuccess(await t.http.get('/api/v1/plans').set(c.owner.auth)).plans;
+    expectSuccess(
+      await t.http
+        .post(`/api/v1/companies/${c.id}/pricing/migrate`)
+        .set(c.owner.auth)
+        .send({ plan_code: plans[plans.length - 1].code, period: 'month' }),
+      201,
+    );
     const invitee = await newAccount(t.http, 'text-path-invitee');
     await invite(t.http, c.owner, c.id, invitee.email);
     await newApiKey(t.http, c.owner);
@@ -154,6 +169,7 @@ describe('Lists: the text path answers what the object path answers (issue 42)',
 
   it('compared the lists of every module', () => {
     const modules = ['crm', 'hrm', 'dm', 'fm', 'wm', 'cpm', 'docs', 'logs', 'support'];
+    expect([...compared].some((path) => path.endsWith('/pricing/transactions'))).toBe(true);
     for (const module of modules) expect([...compared].some((path) => path.includes(`/modules/${module}`))).toBe(true);
   });
 });

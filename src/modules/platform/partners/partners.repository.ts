@@ -39,7 +39,7 @@ export class PartnersRepository {
         where: new Where(sql`TRUE`),
         orderBy: 'p.created_at DESC, p.id DESC',
         key: ['p.id'],
-        select: applications.list('p', [
+        select: applications.answer('p', [
           'id',
           'name',
           'type',
