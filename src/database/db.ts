@@ -1,4 +1,4 @@
-import type { Pool, PoolClient, QueryConfig } from 'pg';
+import { types, type CustomTypesConfig, type Pool, type PoolClient, type QueryConfig } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { Sql } from './sql';
@@ -47,20 +47,35 @@ export class Db {
     return { fields: result.fields.map((field) => field.name), rows: result.rows as unknown[][] };
   }
 
+  /**
+   * The first row, its `json` columns as the text PostgreSQL wrote (a per-statement type parser,
+   * the pool's own parsers untouched): JSON that goes into an answer as it is (listPage).
+   */
+  async oneWithJsonText<T>(statement: Sql): Promise<T | null> {
+    return ((await this.execute(statement, undefined, undefined, JSON_AS_TEXT)).rows[0] as T | undefined) ?? null;
+  }
+
   /** The number of rows an INSERT, UPDATE or DELETE touched. */
   async affected(statement: Sql): Promise<number> {
     return (await this.execute(statement)).rowCount ?? 0;
   }
 
-  private async execute(statement: Sql, name?: string, rowMode?: 'array') {
+  private async execute(statement: Sql, name?: string, rowMode?: 'array', parsers?: CustomTypesConfig) {
     const { text, values } = statement.render();
     const query: QueryConfig = {
       text,
       values,
       ...(name && this.namedStatements && { name }),
       ...(rowMode && { rowMode }),
+      ...(parsers && { types: parsers }),
     };
     const client = await this.currentTransaction();
     return client ? client.query(query) : this.pool.query(query);
   }
 }
+
+const parserOf = types.getTypeParser as (oid: number, format?: 'text' | 'binary') => unknown;
+const JSON_AS_TEXT = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === types.builtins.JSON && format !== 'binary' ? (text: string) => text : parserOf(oid, format),
+} as CustomTypesConfig;

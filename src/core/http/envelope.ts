@@ -41,6 +41,16 @@ export function successEnvelope<T>(req: Request, message: string, data: T): Succ
   return { status: true, message, data, meta: envelopeMeta(req) };
 }
 
+/**
+ * The success envelope as JSON text around `data`, already JSON text (a page whose items are the
+ * database's own JSON, Page.renderJson): the same value, keys in the same order, as
+ * `JSON.stringify(successEnvelope(req, message, JSON.parse(data)))`.
+ */
+export function successEnvelopeJson(req: Request, message: string, data: string): string {
+  const meta = JSON.stringify(envelopeMeta(req));
+  return `{"status":true,"message":${JSON.stringify(message)},"data":${data},"meta":${meta}}`;
+}
+
 export function errorEnvelope(req: Request, code: ErrorCode, message: string, details?: FieldError[]): ErrorEnvelope {
   return {
     status: false,
@@ -61,8 +71,12 @@ export const answerMessage = (res: Response) => messageOfStatus(res.statusCode);
  * the route answered it.
  */
 export function answerData(handler: RouteHandler, value: unknown): unknown {
-  if (!(value instanceof Page)) return value ?? {};
+  return value instanceof Page ? value.render(listKeyOf(handler)) : (value ?? {});
+}
+
+/** The key a route's Page is rendered under (its @ApiPage). */
+export function listKeyOf(handler: RouteHandler): string {
   const key = Reflect.getMetadata(LIST_KEY, handler) as string | undefined;
   if (!key) throw new Error(`${handler.name} returns a Page without @ApiPage`);
-  return value.render(key);
+  return key;
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../database/db';
 import { join, raw, Sql, sql } from '../../database/sql';
 import { countFilter, keptCountsOf } from './kept-counts';
-import { Page } from './page';
+import { JsonText, Page } from './page';
 import { pageOffset, PageQueryDto } from './page-query.dto';
 
 /** `%term%` for ILIKE, with the term's own wildcards (`%`, `_`, `\`) taken literally. */
@@ -216,8 +216,34 @@ export function listStatement(spec: ListSpec, query: PageQueryDto): Sql {
     ORDER BY ${raw(spec.orderBy)}`;
 }
 
-/** Every list's page and total, in one statement (listStatement). */
+/**
+ * The page and the total as one statement whose page is one JSON text (the text path): the
+ * page's rows, in the list's order, aggregated by PostgreSQL into a JSON array of objects whose
+ * keys are the columns of `select` (`[]` for an empty page), and the total beside it.
+ */
+export function listJsonStatement(spec: ListSpec, query: PageQueryDto): Sql {
+  const filter = spec.where.toSql();
+  // json_agg keeps the order of the subquery it reads (as PostgREST relies on).
+  return sql`SELECT counted.total, (SELECT coalesce(json_agg(item), '[]') FROM (SELECT ${raw(spec.select)}
+      FROM ${pageRows(spec, filter, query)} ORDER BY ${raw(spec.orderBy)}) item) AS items
+    FROM (${totalStatement(spec, filter)}) counted`;
+}
+
+/**
+ * Every list's page and total, in one statement (listJsonStatement): the items stay the JSON
+ * text PostgreSQL wrote, and the answer carries them as they are (Page.renderJson), never parsed
+ * nor serialised again in Node (issue 42).
+ */
 export async function listPage<T>(db: Db, spec: ListSpec, query: PageQueryDto): Promise<Page<T>> {
+  const row = await db.oneWithJsonText<{ total: number; items: string }>(listJsonStatement(spec, query));
+  return pageOf<T>(spec, query, row?.total ?? 0, new JsonText(row?.items ?? '[]'));
+}
+
+/**
+ * The same page with its items as objects (listStatement): for a caller that reads the items in
+ * Node, and the reference the text path is held to (test/e2e/list-text-path.e2e-spec.ts).
+ */
+export async function listPageOfObjects<T>(db: Db, spec: ListSpec, query: PageQueryDto): Promise<Page<T>> {
   const { fields, rows } = await db.arrays(listStatement(spec, query));
   const counted = rows.length > 0 ? (rows[0][0] as number) : 0;
   const items: T[] = [];
@@ -227,6 +253,10 @@ export async function listPage<T>(db: Db, spec: ListSpec, query: PageQueryDto): 
     for (let i = 2; i < fields.length; i++) item[fields[i]] = row[i];
     items.push(item as T);
   }
+  return pageOf(spec, query, counted, items);
+}
+
+function pageOf<T>(spec: ListSpec, query: PageQueryDto, counted: number, items: T[] | JsonText): Page<T> {
   const exact = !spec.where.searched || counted <= SEARCH_COUNT_BOUND;
   return new Page(items, exact ? counted : SEARCH_COUNT_BOUND, query, exact);
 }

@@ -1,4 +1,4 @@
-import { Page } from './page';
+import { JsonText, Page } from './page';
 
 describe('Page', () => {
   it('renders items under the given key with ceil(total / limit) pages', () => {
@@ -26,5 +26,22 @@ describe('Page', () => {
       pages: 500,
       total_exact: false,
     });
+  });
+
+  it('writes the items of a JSON text page as they are, the same value as the object page', () => {
+    const text = '[{"id" : 1, "amount" : 100.50, "name" : "\\u0416"}]';
+    const page = new Page(new JsonText(text), 41, { page: 3, limit: 20 });
+    expect(page.renderJson('plans')).toBe(
+      `{"plans":${text},"pagination":{"total":41,"page":3,"limit":20,"pages":3,"total_exact":true}}`,
+    );
+    expect(JSON.parse(page.renderJson('plans'))).toEqual(page.render('plans'));
+    expect(page.render('plans')).toEqual(
+      new Page([{ id: 1, amount: 100.5, name: 'Ж' }], 41, { page: 3, limit: 20 }).render('plans'),
+    );
+  });
+
+  it('writes an object page as JSON.stringify writes its rendering', () => {
+    const page = new Page([{ code: 'a' }], 1, { page: 1, limit: 20 });
+    expect(page.renderJson('plans')).toBe(JSON.stringify(page.render('plans')));
   });
 });

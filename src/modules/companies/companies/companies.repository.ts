@@ -4,7 +4,7 @@ import { containing, listPage, Where } from '../../../core/pagination/list';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Db } from '../../../database/db';
-import { raw, sql } from '../../../database/sql';
+import { raw, rfc3339, sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
 import { COMPANY_MEMBERSHIPS, platformRoleCode, roleOfFilter } from '../members/members.face';
 import { CompanyEntity } from './company.entity';
@@ -24,7 +24,9 @@ const COMPANY = `${companies.list('c', [
   'site',
   'email',
   'owner_id',
-])}, m.role, ${platformRoleCode('m')}, c.plan_code, c.plan_expires_at, m.joined_at, c.created_at, c.updated_at`;
+])}, m.role, ${platformRoleCode('m')}, c.plan_code,
+  ${rfc3339('c.plan_expires_at')} AS plan_expires_at, ${rfc3339('m.joined_at')} AS joined_at,
+  ${rfc3339('c.created_at')} AS created_at, ${rfc3339('c.updated_at')} AS updated_at`;
 const PUBLIC_COMPANY = companies.list('c', ['id', 'name', 'slug', 'description', 'avatar_url', 'region', 'site']);
 const UPDATABLE = ['name', 'slug', 'description', 'is_public', 'region', 'site', 'email'] as const;
 

@@ -14,7 +14,7 @@ import type { AccountInvitationQueryDto } from './dto/account-invitation-query.d
 import { InvitationEntity } from './invitation.entity';
 
 const invitations = new Table(InvitationEntity);
-const ANSWER = invitations.list('i', ['id', 'email', 'company_id', 'status', 'created_at', 'updated_at']);
+const ANSWER = invitations.answer('i', ['id', 'email', 'company_id', 'status', 'created_at', 'updated_at']);
 const INVITATION = `${ANSWER}, c.name AS company_name`;
 /** Companies being deleted are gone for invitees too. */
 const LIVE_COMPANY = `JOIN ${COMPANY_PROFILES} c ON c.id = i.company_id AND c.deleting_at IS NULL`;

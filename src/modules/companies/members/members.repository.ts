@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { containing, listPage, Where } from '../../../core/pagination/list';
 import { Page } from '../../../core/pagination/page';
 import { Db } from '../../../database/db';
-import { raw, sql } from '../../../database/sql';
+import { raw, rfc3339, sql } from '../../../database/sql';
 import { Table } from '../../../database/table';
 import { ACCOUNT_PROFILES } from '../../account/accounts/accounts.face';
 import { CompanyMemberEntity, platformRoleCode, roleOfFilter } from './company-member.entity';
@@ -13,7 +13,8 @@ export const companyMembers = new Table(CompanyMemberEntity);
 const memberSettings = new Table(MemberSettingsEntity);
 
 /** A member as the platform lists it: the account's fields with the membership's role and time. */
-const MEMBER = `a.id, a.name, a.email, a.status, a.avatar_url, a.created_at, ${platformRoleCode('m')}, m.joined_at`;
+const MEMBER = `a.id, a.name, a.email, a.status, a.avatar_url, ${rfc3339('a.created_at')} AS created_at,
+  ${platformRoleCode('m')}, ${rfc3339('m.joined_at')} AS joined_at`;
 
 @Injectable()
 export class MembersRepository {

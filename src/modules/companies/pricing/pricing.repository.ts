@@ -3,7 +3,7 @@ import { listPage, Where } from '../../../core/pagination/list';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Db } from '../../../database/db';
-import { raw, sql } from '../../../database/sql';
+import { raw, rfc3339, sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
 import type { PricingTransactionDto } from './dto/pricing.dto';
 import { PricingTransactionEntity } from './pricing-transaction.entity';
@@ -19,7 +19,9 @@ const TRANSACTION = `${transactions.list('t', [
   'currency',
   'status',
   'plan_code',
-])}, NULL::varchar AS next_plan_code, t.is_trial, t.period, t.expires_at, t.created_at, t.updated_at`;
+])}, NULL::varchar AS next_plan_code, t.is_trial, t.period,
+  ${rfc3339('t.expires_at')} AS expires_at, ${rfc3339('t.created_at')} AS created_at,
+  ${rfc3339('t.updated_at')} AS updated_at`;
 
 export type NewPricingTransaction = Pick<
   Row<PricingTransactionEntity>,

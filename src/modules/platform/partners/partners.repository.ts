@@ -45,7 +45,7 @@ export class PartnersRepository {
         where,
         orderBy: 'p.created_at DESC, p.id DESC',
         key: ['p.id'],
-        select: applications.list('p', [
+        select: applications.answer('p', [
           'id',
           'name',
           'type',

@@ -8,7 +8,7 @@ import { DocEntity } from './doc.entity';
 import type { DocDto, ListDocsQueryDto } from './dto/doc.dto';
 
 const docs = new Table(DocEntity);
-const DOC = docs.list('d', { except: ['company_id'] });
+const DOC = docs.answer('d', { except: ['company_id'] });
 
 export function docList(companyId: string, query: ListDocsQueryDto): ListSpec {
   return {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { containing, ListSpec, listPage, Where } from '../../../../../core/pagination/list';
 import { Page } from '../../../../../core/pagination/page';
 import { Db } from '../../../../../database/db';
-import { raw, Sql, sql } from '../../../../../database/sql';
+import { raw, rfc3339, Sql, sql } from '../../../../../database/sql';
 import { Row, Table } from '../../../../../database/table';
 import { COUNTERPARTY_JSON, COUNTERPARTY_PROFILES } from '../../cpm/counterparties.face';
 import { CreditEntity } from './credit.entity';
@@ -21,7 +21,7 @@ export const PAID = `(SELECT coalesce(sum(CASE WHEN t.direction = CASE cr.type W
 /** A CreditDto from rows aliased `cr` joined to their counterparty `cp` and paid amount `p`. */
 const CREDIT = `cr.id, cr.name, cr.comment, cr.type, cr.status, cr.total_amount, cr.currency, cr.interest_rate,
   to_char(cr.start_date, 'YYYY-MM-DD') AS start_date, to_char(cr.end_date, 'YYYY-MM-DD') AS end_date,
-  cr.metadata, cr.created_at, cr.updated_at,
+  cr.metadata, ${rfc3339('cr.created_at')} AS created_at, ${rfc3339('cr.updated_at')} AS updated_at,
   ${COUNTERPARTY_JSON} AS counterparty,
   p.paid AS paid_amount, cr.total_amount - p.paid AS remaining_amount`;
 const WITH_COUNTERPARTY = `JOIN ${COUNTERPARTY_PROFILES} cp ON cp.company_id = cr.company_id AND cp.id = cr.counterparty_id

@@ -27,7 +27,7 @@ import { TransactionEntity } from './transaction.entity';
 const transactions = new Table(TransactionEntity);
 
 /** A TransactionDto from rows aliased `t`, joined to their employee `e` and category `c`. */
-const TRANSACTION = `${transactions.list('t', { except: ['company_id'] })},
+const TRANSACTION = `${transactions.answer('t', { except: ['company_id'] })},
   e.first_name AS employee_first_name, e.last_name AS employee_last_name, c.name AS category_name`;
 const WITH_NAMES = `LEFT JOIN ${EMPLOYEE_PROFILES} e ON e.id = t.employee_id
   LEFT JOIN transaction_categories c ON c.id = t.category_id AND c.company_id = t.company_id`;

@@ -32,8 +32,8 @@ export interface Piece {
 }
 
 /** A position (aliased `p`) with its unit (aliased `u`) as StockPositionDto. */
-const POSITION = `p.id, p.type, p.unit_id, p.batch_id, p.quantity, p.remaining, p.unit_price, p.created_at,
-  ${unitJson('u')} AS unit`;
+const POSITION = `p.id, p.type, p.unit_id, p.batch_id, p.quantity, p.remaining, p.unit_price,
+  ${rfc3339('p.created_at')} AS created_at, ${unitJson('u')} AS unit`;
 /** A position (aliased `p`) with its unit (aliased `u`) as the JSON of a StockPositionDto. */
 export const POSITION_JSON = `json_build_object('id', p.id, 'type', p.type, 'unit_id', p.unit_id, 'batch_id', p.batch_id,
   'quantity', p.quantity, 'remaining', p.remaining, 'unit_price', p.unit_price,
@@ -41,7 +41,8 @@ export const POSITION_JSON = `json_build_object('id', p.id, 'type', p.type, 'uni
 const WITH_UNIT = 'JOIN catalog_units u ON u.company_id = p.company_id AND u.id = p.unit_id';
 
 /** A batch (aliased `b`) as StockBatchDto: an income's positions, or an outcome's consumptions, in order. */
-const BATCH = `b.id, b.direction, b.comment, b.metadata, b.created_at, b.updated_at,
+const BATCH = `b.id, b.direction, b.comment, b.metadata,
+  ${rfc3339('b.created_at')} AS created_at, ${rfc3339('b.updated_at')} AS updated_at,
   CASE WHEN b.direction = 'income' THEN
     (SELECT coalesce(json_agg(${POSITION_JSON} ORDER BY p.created_at, p.id), '[]')
      FROM stock_positions p ${WITH_UNIT} WHERE p.company_id = b.company_id AND p.batch_id = b.id)
