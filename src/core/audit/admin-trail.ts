@@ -99,7 +99,7 @@ export class AdminTrail {
           .between('l.created_at', filter.from, filter.to),
         orderBy: 'l.created_at DESC, l.id DESC',
         key: ['l.id'],
-        select: adminLogs.list('l', [
+        select: adminLogs.answer('l', [
           'id',
           'admin_id',
           'key',

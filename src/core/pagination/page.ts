@@ -35,10 +35,14 @@ export class Page<T> {
     return { total: this.total, page, limit, pages: Math.ceil(this.total / limit), total_exact: this.totalExact };
   }
 
+  /** The items as objects, parsed from the text when PostgreSQL wrote them: for a caller that reads them in Node. */
+  itemObjects(): T[] {
+    return this.items instanceof JsonText ? (JSON.parse(this.items.text) as T[]) : this.items;
+  }
+
   /** The page as objects: what an audit record or a stored answer keeps. */
   render(key: string): Record<string, T[] | Pagination> {
-    const items = this.items instanceof JsonText ? (JSON.parse(this.items.text) as T[]) : this.items;
-    return { [key]: items, pagination: this.pagination() };
+    return { [key]: this.itemObjects(), pagination: this.pagination() };
   }
 
   /** The same value as JSON text, with the items' text written as it is: what the answer sends. */

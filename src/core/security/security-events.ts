@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { CLS_REQ, ClsService } from 'nestjs-cls';
 import { isIP } from 'node:net';
 import { Db } from '../../database/db';
-import { sql } from '../../database/sql';
+import { rfc3339, sql } from '../../database/sql';
 import { Row, Table } from '../../database/table';
 import { withSafeText } from '../http/unsafe-text';
 import { listPage, Where } from '../pagination/list';
@@ -62,7 +62,7 @@ export class SecurityEvents {
         where: new Where(sql`e.account_id = ${accountId}`, sql`e.created_at > now() - interval '90 days'`),
         orderBy: 'e.created_at DESC, e.id DESC',
         key: ['e.id'],
-        select: 'e.id, e.event, e.outcome, e.ip, e.user_agent, e.created_at',
+        select: `e.id, e.event, e.outcome, e.ip, e.user_agent, ${rfc3339('e.created_at')} AS created_at`,
       },
       query,
     );

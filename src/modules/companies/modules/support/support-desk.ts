@@ -40,9 +40,9 @@ export class SupportDesk {
     return this.get(ticketId);
   }
 
-  /** Newest first, as the company's own list. */
+  /** Newest first, as the company's own list; the console reads a bare array (CONTRACT 21). */
   async messages(ticketId: string, query: PageQueryDto): Promise<MessageDto[]> {
-    return (await this.support.listMessages(await this.companyOf(ticketId), ticketId, query)).items;
+    return (await this.support.listMessages(await this.companyOf(ticketId), ticketId, query)).itemObjects();
   }
 
   /** As technical support, under CONTRACT 8's limits (a pending ticket; three in a row). */
