@@ -9,6 +9,8 @@ import type { Environment } from '../../config/environment';
 import { unreachableCode } from '../../common/unreachable';
 
 export const MINIO_CLIENT = Symbol('MINIO_CLIENT');
+/** The client that signs presigned links, for MINIO_PUBLIC_ENDPOINT. */
+export const MINIO_LINK_CLIENT = Symbol('MINIO_LINK_CLIENT');
 
 /** An object's metadata as the download needs it. */
 export interface StoredObject {
@@ -56,6 +58,7 @@ export class StorageService implements OnApplicationShutdown {
 
   constructor(
     @Inject(MINIO_CLIENT) private readonly client: Client,
+    @Inject(MINIO_LINK_CLIENT) private readonly linkClient: Client,
     config: ConfigService<Environment, true>,
     private readonly cls: ClsService,
   ) {
@@ -112,11 +115,56 @@ export class StorageService implements OnApplicationShutdown {
         'Content-Type': contentType,
         ...(contentDisposition && { 'Content-Disposition': contentDisposition }),
       };
-      await this.bounded(() => this.client.putObject(bucket, path, body, size, headers), 'putObject', extra);
+      await this.bounded(
+        () =>
+          Buffer.isBuffer(body)
+            ? this.client.putObject(bucket, path, body, size, headers)
+            : // The client's multipart upload does not hear a failing body (it waits for its end): fail it here.
+              Promise.race([this.client.putObject(bucket, path, body, size, headers), failure(body)]),
+        'putObject',
+        extra,
+      );
     } catch (error) {
       if (!Buffer.isBuffer(body)) body.destroy();
       throw error;
     }
+  }
+
+  /**
+   * Removes the object now (a delete the client waits for); a missing object is already gone.
+   * An upload cut short may leave an unfinished multipart upload: it is aborted too.
+   */
+  async removeObject(companyId: string, path: string): Promise<void> {
+    const bucket = this.bucketOf(companyId);
+    try {
+      await this.bounded(() => this.client.removeObject(bucket, path), 'removeObject');
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
+
+  /** Aborts what an upload cut short left of a multipart upload of `path`, if anything. */
+  async abortUpload(companyId: string, path: string): Promise<void> {
+    await this.bounded(
+      () => this.client.removeIncompleteUpload(this.bucketOf(companyId), path),
+      'removeIncompleteUpload',
+    ).catch((error: unknown) => {
+      if (!isMissing(error)) throw error;
+    });
+  }
+
+  /**
+   * A link that GETs the object without a credential for `seconds` (S3 query signature, made
+   * offline for the address clients reach); `disposition` overrides the answer's
+   * Content-Disposition.
+   */
+  presignedGet(companyId: string, path: string, seconds: number, disposition?: string): Promise<string> {
+    return this.linkClient.presignedGetObject(
+      this.bucketOf(companyId),
+      path,
+      seconds,
+      disposition ? { 'response-content-disposition': disposition } : {},
+    );
   }
 
   /** The object's size, type and stored Content-Disposition, or null when there is none (or no bucket). */
@@ -284,6 +332,14 @@ export class StorageService implements OnApplicationShutdown {
       stream.on('end', () => resolve(names));
     });
   }
+}
+
+/** Rejects when the stream fails (an upload's body cut short or refused). */
+function failure(stream: Readable): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    if (stream.errored) return reject(stream.errored);
+    stream.once('error', reject);
+  });
 }
 
 function unreachable(error: unknown): boolean {
