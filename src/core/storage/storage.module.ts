@@ -4,12 +4,6 @@ import { Client } from 'minio';
 import type { Environment } from '../../config/environment';
 import { MINIO_CLIENT, MINIO_LINK_CLIENT, StorageService } from './storage.service';
 
-/**
- * Parts of a streamed upload: the client holds one part in memory at a time (its default, 64
- * MiB, would hold every upload under 64 MiB whole). S3's minimum part is 5 MiB.
- */
-const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
-
 function minioClient(config: ConfigService<Environment, true>, address: string): Client {
   const endpoint = new URL(address);
   const useSSL = endpoint.protocol === 'https:';
@@ -22,7 +16,6 @@ function minioClient(config: ConfigService<Environment, true>, address: string):
     // Known here, so presigning never asks the store for the bucket's region.
     region: config.get('MINIO_REGION', { infer: true }) ?? 'us-east-1',
     pathStyle: true,
-    partSize: UPLOAD_PART_BYTES,
   });
 }
 

@@ -22,6 +22,11 @@ export interface StoredObject {
 
 /** An upload gets its base bound plus this much per MiB (a floor of 1 MiB/s). */
 const UPLOAD_MS_PER_MIB = 1000;
+/**
+ * A streamed upload's part: the one piece of it in memory at a time. S3's smallest part is 5 MiB;
+ * a stream shorter than one part goes in one PUT.
+ */
+export const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
 /** Removals queued while the store is down, at most. */
 const MAX_PENDING_REMOVALS = 10_000;
 /** Where a request keeps the instant its storage calls must be done by (one deadline per request). */
@@ -115,15 +120,7 @@ export class StorageService implements OnApplicationShutdown {
         'Content-Type': contentType,
         ...(contentDisposition && { 'Content-Disposition': contentDisposition }),
       };
-      await this.bounded(
-        () =>
-          Buffer.isBuffer(body)
-            ? this.client.putObject(bucket, path, body, size, headers)
-            : // The client's multipart upload does not hear a failing body (it waits for its end): fail it here.
-              Promise.race([this.client.putObject(bucket, path, body, size, headers), failure(body)]),
-        'putObject',
-        extra,
-      );
+      await this.bounded(() => this.client.putObject(bucket, path, body, size, headers), 'putObject', extra);
     } catch (error) {
       if (!Buffer.isBuffer(body)) body.destroy();
       throw error;
@@ -131,8 +128,83 @@ export class StorageService implements OnApplicationShutdown {
   }
 
   /**
+   * Stores a stream of unknown length, reading it one part at a time (so memory holds one part,
+   * whatever the file's size) and sending each part before reading on: a short stream in one PUT,
+   * a longer one as a multipart upload, aborted when the stream or the store fails. Each store
+   * call has its own bound (STORAGE_TIMEOUT_MS plus a second per MiB), never the time the client
+   * takes to send: a slow client does not make the store look down. Resolves to the bytes stored.
+   */
+  async putStream(
+    companyId: string,
+    path: string,
+    body: AsyncIterable<Buffer>,
+    contentType: string,
+    contentDisposition?: string,
+  ): Promise<number> {
+    const bucket = await this.ensureBucket(companyId);
+    const headers = {
+      'Content-Type': contentType,
+      ...(contentDisposition && { 'Content-Disposition': contentDisposition }),
+    };
+    const parts = partsOf(body, UPLOAD_PART_BYTES);
+    const first = await parts.next();
+    const head = first.done ? Buffer.alloc(0) : first.value;
+    const second = first.done ? first : await parts.next();
+    if (second.done) {
+      await this.bounded(
+        () => this.client.putObject(bucket, path, head, head.length, headers),
+        'putObject',
+        partBound(head),
+        true,
+      );
+      return head.length;
+    }
+    const uploadId = await this.bounded(
+      () => this.client.initiateNewMultipartUpload(bucket, path, headers),
+      'initiateNewMultipartUpload',
+      0,
+      true,
+    );
+    try {
+      let size = 0;
+      const etags: Array<{ part: number; etag: string }> = [];
+      const send = async (part: Buffer) => {
+        const partNumber = etags.length + 1;
+        const { etag } = await this.bounded(
+          () =>
+            this.client.uploadPart(
+              { bucketName: bucket, objectName: path, uploadID: uploadId, partNumber, headers: {} },
+              part,
+            ),
+          'uploadPart',
+          partBound(part),
+          true,
+        );
+        etags.push({ part: partNumber, etag });
+        size += part.length;
+      };
+      await send(head);
+      await send(second.value);
+      for await (const part of parts) await send(part);
+      await this.bounded(
+        () => this.client.completeMultipartUpload(bucket, path, uploadId, etags),
+        'completeMultipartUpload',
+        0,
+        true,
+      );
+      return size;
+    } catch (error) {
+      // Its parts would otherwise stay in the store, unseen and uncounted.
+      await this.bounded(() => this.client.abortMultipartUpload(bucket, path, uploadId), 'abortMultipartUpload', 0, true)
+        .catch((failure: unknown) =>
+          this.logger.warn({ err: failure, company_id: companyId, path }, 'Could not abort an unfinished upload'),
+        );
+      throw error;
+    }
+  }
+
+  /**
    * Removes the object now (a delete the client waits for); a missing object is already gone.
-   * An upload cut short may leave an unfinished multipart upload: it is aborted too.
    */
   async removeObject(companyId: string, path: string): Promise<void> {
     const bucket = this.bucketOf(companyId);
@@ -141,16 +213,6 @@ export class StorageService implements OnApplicationShutdown {
     } catch (error) {
       if (!isMissing(error)) throw error;
     }
-  }
-
-  /** Aborts what an upload cut short left of a multipart upload of `path`, if anything. */
-  async abortUpload(companyId: string, path: string): Promise<void> {
-    await this.bounded(
-      () => this.client.removeIncompleteUpload(this.bucketOf(companyId), path),
-      'removeIncompleteUpload',
-    ).catch((error: unknown) => {
-      if (!isMissing(error)) throw error;
-    });
   }
 
   /**
@@ -226,12 +288,13 @@ export class StorageService implements OnApplicationShutdown {
 
   /**
    * The call's result within what is left of the request's deadline (a call outside a request
-   * gets a whole STORAGE_TIMEOUT_MS, plus `extraMs`). A store that does not answer in time, or
+   * gets a whole STORAGE_TIMEOUT_MS, plus `extraMs`; so does one with `ownBound`, a part of a
+   * long upload). A store that does not answer in time, or
    * cannot be reached, is marked down; one that answers (even with an error) is up.
    */
-  private async bounded<T>(work: () => Promise<T>, call: string, extraMs = 0): Promise<T> {
+  private async bounded<T>(work: () => Promise<T>, call: string, extraMs = 0, ownBound = false): Promise<T> {
     if (this.current === 'down') throw new StorageUnavailableError();
-    const remaining = this.remainingMs() + extraMs;
+    const remaining = (ownBound ? this.timeoutMs : this.remainingMs()) + extraMs;
     if (remaining <= 0) throw new StorageUnavailableError('Object storage: the request ran out of time for it');
     try {
       const result = await withTimeout(work(), remaining, `Object storage (${call})`);
@@ -334,12 +397,27 @@ export class StorageService implements OnApplicationShutdown {
   }
 }
 
-/** Rejects when the stream fails (an upload's body cut short or refused). */
-function failure(stream: Readable): Promise<never> {
-  return new Promise((_resolve, reject) => {
-    if (stream.errored) return reject(stream.errored);
-    stream.once('error', reject);
-  });
+/** A second per MiB of the part on top of the base bound. */
+const partBound = (part: Buffer) => Math.ceil(part.length / (1024 * 1024)) * UPLOAD_MS_PER_MIB;
+
+/** The stream's bytes in pieces of exactly `size` (the last one shorter), copied once each. */
+async function* partsOf(body: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
+  let part = Buffer.allocUnsafe(size);
+  let filled = 0;
+  for await (const chunk of body) {
+    let offset = 0;
+    while (offset < chunk.length) {
+      const taken = chunk.copy(part, filled, offset);
+      filled += taken;
+      offset += taken;
+      if (filled === size) {
+        yield part;
+        part = Buffer.allocUnsafe(size);
+        filled = 0;
+      }
+    }
+  }
+  if (filled > 0) yield part.subarray(0, filled);
 }
 
 function unreachable(error: unknown): boolean {

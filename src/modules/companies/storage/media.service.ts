@@ -94,34 +94,36 @@ export class MediaService {
 
   private async storeStream(companyId: string, file: IncomingFile, declaredBytes: number | null) {
     const initial = Math.min(declaredBytes ?? RESERVATION_STEP_BYTES, this.maxUploadBytes);
-    if (!(await this.usage.reserveObject(companyId, initial))) throw this.overLimit();
+    if (!(await this.usage.reserveObject(companyId, initial))) {
+      file.body.destroy();
+      throw this.overLimit();
+    }
     const upload: Upload = { companyId, path: file.path, reserved: initial };
     const counter = new ByteCounter(initial, (bytes) => this.grow(upload, bytes));
     file.body.on('error', (error) => counter.destroy(error));
     const disposition = rendersAsPage(file.contentType) ? attachmentDisposition(file.path) : undefined;
+    let size: number;
     try {
-      await this.storage.putObject(
-        companyId,
-        file.path,
-        file.body.pipe(counter),
-        declaredBytes ?? this.maxUploadBytes,
-        file.contentType,
-        disposition,
-      );
+      size = await this.storage.putStream(companyId, file.path, file.body.pipe(counter), file.contentType, disposition);
     } catch (error) {
-      await this.undo(upload);
+      // Nothing is stored: a failed upload is never completed (an unfinished multipart one is aborted).
+      await this.usage.releaseObject(companyId, upload.reserved);
       if (error instanceof AppException) throw error;
       if (counter.errored instanceof AppException) throw counter.errored;
       throw unavailable(error);
     }
-    if (upload.reserved > counter.bytes) await this.usage.releaseBytes(companyId, upload.reserved - counter.bytes);
-    const answer: UploadedFileDto = {
-      path: file.path,
-      size: counter.bytes,
-      content_type: file.contentType,
-      preview_url: await this.linkTo(companyId, file.path, file.contentType, PREVIEW_SECONDS),
-    };
-    return answer;
+    try {
+      if (upload.reserved > size) await this.usage.releaseBytes(companyId, upload.reserved - size);
+      return {
+        path: file.path,
+        size,
+        content_type: file.contentType,
+        preview_url: await this.linkTo(companyId, file.path, file.contentType, PREVIEW_SECONDS),
+      };
+    } catch (error) {
+      await this.discard(companyId, file.path, size);
+      throw error;
+    }
   }
 
   /** More room for an upload that streamed past its reservation: 413 past UPLOAD_MAX_MB, 409 past the plan. */
@@ -139,18 +141,9 @@ export class MediaService {
   }
 
   /**
-   * Removes what a failed upload may have stored and gives its room back. Directly, not queued:
-   * the object is small or unfinished, and the client's answer waits for it only on failure.
+   * Gives back a stored upload that is not kept (its body was refused, or its commit failed).
+   * The object goes through the store's pending removals (i39c's durable deletion queue, once merged).
    */
-  private async undo(upload: Upload): Promise<void> {
-    await this.storage
-      .abortUpload(upload.companyId, upload.path)
-      .then(() => this.storage.removeObject(upload.companyId, upload.path))
-      .catch(() => this.storage.removeLater(upload.companyId, upload.path));
-    await this.usage.releaseObject(upload.companyId, upload.reserved);
-  }
-
-  /** Gives back a stored upload that is not kept (its body was refused, or its commit failed). */
   private async discard(companyId: string, path: string, size: number): Promise<void> {
     await this.usage.releaseObject(companyId, size);
     this.storage.removeLater(companyId, path);
