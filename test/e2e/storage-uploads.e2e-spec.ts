@@ -114,6 +114,9 @@ describe('Uploads, deletes and presigned links', () => {
 
     const status = expectSuccess(await t.http.get(`${companyOf(c.id)}/storage/media`).set(c.owner.auth));
     expect(status.object_count).toBe(1);
+    const summary = expectSuccess(await t.http.get(`${companyOf(c.id)}/storage`).set(c.owner.auth));
+    expect(summary.media).toMatchObject({ is_ready: true, exists: true, message: 'The bucket is ready', objects_count: 1 });
+    expect(summary.database).toMatchObject({ is_ready: true, message: 'The database is ready' });
     const [record] = await auditRecords(db, c.id, 'storage.media.upload');
     expect(record.status).toBe('success');
     const [event] = await db.query(`SELECT type, payload FROM webhook_events WHERE company_id = $1`, [c.id]);
@@ -300,6 +303,19 @@ describe('Uploads, deletes and presigned links', () => {
     expect((await stored(c.id))).toEqual([doc.object_path]);
     const records = await auditRecords(db, c.id, 'storage.media.upload');
     expect(records.map((r) => r.status)).toEqual(['success', 'success', 'error']);
+  });
+
+  it('Idempotency-Key: a repeat answers the first upload again; another length is 422', async () => {
+    const c = await company();
+    const keyed = (file: Buffer) => upload(c, file).set('Idempotency-Key', 'upload-1');
+    const first = expectSuccess(await keyed(PNG), 201);
+    const repeat = await keyed(PNG);
+    expect(expectSuccess(repeat, 201)).toEqual(first);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expectError(await keyed(Buffer.concat([PNG, PNG])), 422, 'idempotency_key_reused');
+    expect(await counts(c.id)).toEqual({ count: 1, bytes: PNG.length });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await stored(c.id)).toEqual([first.path]);
   });
 
   it('presigned links: expiry rules, signature and expiry checked by the store', async () => {

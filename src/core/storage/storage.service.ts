@@ -89,6 +89,16 @@ export class StorageService implements OnApplicationShutdown {
     return `${this.bucketPrefix}${companyId}`.toLowerCase();
   }
 
+  /** Whether the company's bucket exists; null when the store does not answer (or is known down). */
+  async bucketExists(companyId: string): Promise<boolean | null> {
+    try {
+      return await this.bounded(() => this.client.bucketExists(this.bucketOf(companyId)), 'bucketExists');
+    } catch (error) {
+      if (error instanceof StorageUnavailableError) return null;
+      throw error;
+    }
+  }
+
   async ensureBucket(companyId: string): Promise<string> {
     const bucket = this.bucketOf(companyId);
     if (!(await this.bounded(() => this.client.bucketExists(bucket), 'bucketExists'))) {

@@ -59,7 +59,7 @@ export class MediaController {
     description:
       'Streams to the object store. Room is reserved from the declared length first: over the plan is 409 ' +
       '`limit_exceeded`, over `UPLOAD_MAX_MB` 413, with nothing stored or counted. `content_type` is sniffed ' +
-      'from the bytes. `Idempotency-Key` is not supported for uploads.',
+      'from the bytes. A repeat with the same `Idempotency-Key` must declare the same length.',
     answer: UploadedFileDto,
     status: HttpStatus.CREATED,
     errors: {
