@@ -53,8 +53,8 @@ export function sniffContentType(head: Buffer, claimed: string | undefined, exte
   for (const { type, bytes, offset } of SIGNATURES) if (startsWith(head, bytes, offset)) return type;
   if (startsWith(head, ZIP)) return ZIP_BY_EXTENSION[extension] ?? 'application/zip';
   const text = head.toString('utf8').replace(/^\ufeff/, '').trimStart();
-  for (const { type, pattern } of MARKUP) if (pattern.test(text)) return type;
-  if (text.startsWith('<') && /<svg[\s>]/i.test(text)) return 'image/svg+xml';
+  for (const { type, pattern } of MARKUP)
+    if (pattern.test(text)) return type === 'application/xml' && /<svg[\s>]/i.test(text) ? 'image/svg+xml' : type;
   const type = claimed?.split(';')[0].trim().toLowerCase();
   if (type && /^[a-z]+\/[a-z0-9][a-z0-9.+-]*$/.test(type) && !/^(image|video|audio)\//.test(type)) return type;
   return 'application/octet-stream';
