@@ -105,7 +105,7 @@ describe('Uploads, deletes and presigned links', () => {
     expect(file.path).toMatch(/^attachments\/[0-9a-f-]{36}\.png$/);
     expect(file).toMatchObject({ size: PNG.length, content_type: 'image/png' });
     expect(await counts(c.id)).toEqual({ count: 1, bytes: PNG.length });
-    expect((await stored(c.id))).toEqual([file.path]);
+    expect(await stored(c.id)).toEqual([file.path]);
 
     // The preview link works without a credential.
     const preview = await fetch(file.preview_url);
@@ -115,7 +115,12 @@ describe('Uploads, deletes and presigned links', () => {
     const status = expectSuccess(await t.http.get(`${companyOf(c.id)}/storage/media`).set(c.owner.auth));
     expect(status.object_count).toBe(1);
     const summary = expectSuccess(await t.http.get(`${companyOf(c.id)}/storage`).set(c.owner.auth));
-    expect(summary.media).toMatchObject({ is_ready: true, exists: true, message: 'The bucket is ready', objects_count: 1 });
+    expect(summary.media).toMatchObject({
+      is_ready: true,
+      exists: true,
+      message: 'The bucket is ready',
+      objects_count: 1,
+    });
     expect(summary.database).toMatchObject({ is_ready: true, message: 'The database is ready' });
     const [record] = await auditRecords(db, c.id, 'storage.media.upload');
     expect(record.status).toBe('success');
@@ -158,7 +163,10 @@ describe('Uploads, deletes and presigned links', () => {
     const preview = await fetch(file.preview_url);
     expect(preview.status).toBe(200);
     expect(preview.headers.get('content-disposition')).toMatch(/^attachment;/);
-    const svg = expectSuccess(await upload(c, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'a.svg'), 201);
+    const svg = expectSuccess(
+      await upload(c, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'a.svg'),
+      201,
+    );
     expect(svg.content_type).toBe('image/svg+xml');
     const link = expectSuccess(
       await t.http.get(`${c.base}/presigned-url`).query({ path: svg.path, expiry: '1h' }).set(c.owner.auth),
@@ -173,7 +181,13 @@ describe('Uploads, deletes and presigned links', () => {
     const cases: Array<[ReturnType<typeof multipart>, string]> = [
       [multipart([{ name: 'tag', value: 'attachments' }]), 'file'],
       [multipart([{ name: 'document', value: PNG, filename: 'a.png' }]), 'document'],
-      [multipart([{ name: 'comment', value: 'x' }, { name: 'file', value: PNG, filename: 'a.png' }]), 'comment'],
+      [
+        multipart([
+          { name: 'comment', value: 'x' },
+          { name: 'file', value: PNG, filename: 'a.png' },
+        ]),
+        'comment',
+      ],
       [
         multipart([
           { name: 'file', value: PNG, filename: 'a.png' },
@@ -181,22 +195,30 @@ describe('Uploads, deletes and presigned links', () => {
         ]),
         'file',
       ],
-      [multipart([{ name: 'tag', value: 'secrets' }, { name: 'file', value: PNG, filename: 'a.png' }]), 'tag'],
-      [multipart([{ name: 'file', value: PNG, filename: 'a.png' }, { name: 'tag', value: 'reports' }]), 'tag'],
+      [
+        multipart([
+          { name: 'tag', value: 'secrets' },
+          { name: 'file', value: PNG, filename: 'a.png' },
+        ]),
+        'tag',
+      ],
+      [
+        multipart([
+          { name: 'file', value: PNG, filename: 'a.png' },
+          { name: 'tag', value: 'reports' },
+        ]),
+        'tag',
+      ],
     ];
     for (const [form, field] of cases) {
       const error = expectError(await send(form), 400, 'validation_failed');
       expect(error.error.details.map((d: { field: string }) => d.field)).toEqual([field]);
     }
-    expectError(
-      await t.http.post(`${c.base}/upload`).set(c.owner.auth).send({ file: 'x' }),
-      400,
-      'validation_failed',
-    );
+    expectError(await t.http.post(`${c.base}/upload`).set(c.owner.auth).send({ file: 'x' }), 400, 'validation_failed');
     // Stored uploads that a later part made invalid are removed in the background.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await counts(c.id)).toEqual({ count: 0, bytes: 0 });
-    expect((await stored(c.id))).toEqual([]);
+    expect(await stored(c.id)).toEqual([]);
   });
 
   it('answers 413 over UPLOAD_MAX_MB, declared or streamed, with nothing stored', async () => {
@@ -235,7 +257,7 @@ describe('Uploads, deletes and presigned links', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
     for (const res of results.filter((r) => r.status !== 201)) expectError(res, 409, 'limit_exceeded');
     expect(await counts(c.id)).toEqual({ count: TRIAL_OBJECTS, bytes: 3 * PNG.length });
-    expect((await stored(c.id))).toHaveLength(3);
+    expect(await stored(c.id)).toHaveLength(3);
   });
 
   it('limit_objects_mb: refused before a byte when declared, removed when passed while streaming', async () => {
@@ -289,18 +311,21 @@ describe('Uploads, deletes and presigned links', () => {
     const res = await t.http.delete(`${c.base}/file`).query({ path: file.path }).set(c.owner.auth);
     expect(expectSuccess(res)).toEqual({ path: file.path, deleted: true });
     expect(await counts(c.id)).toEqual({ count: 0, bytes: 0 });
-    expect((await stored(c.id))).toEqual([]);
+    expect(await stored(c.id)).toEqual([]);
     expectError(await t.http.delete(`${c.base}/file`).query({ path: file.path }).set(c.owner.auth), 404, 'not_found');
     for (const path of ['a/../b', '/a', 'a\\b', 'a\u0001b'])
       expectError(await t.http.delete(`${c.base}/file`).query({ path }).set(c.owner.auth), 400, 'validation_failed');
 
     const doc = expectSuccess(
-      await t.http.post(`${companyOf(c.id)}/test-only/generated-report`).set(c.owner.auth).send({ format: 'xlsx' }),
+      await t.http
+        .post(`${companyOf(c.id)}/test-only/generated-report`)
+        .set(c.owner.auth)
+        .send({ format: 'xlsx' }),
       201,
     );
     const refused = await t.http.delete(`${c.base}/file`).query({ path: doc.object_path }).set(c.owner.auth);
     expectError(refused, 409, 'conflict');
-    expect((await stored(c.id))).toEqual([doc.object_path]);
+    expect(await stored(c.id)).toEqual([doc.object_path]);
     const records = await auditRecords(db, c.id, 'storage.media.upload');
     expect(records.map((r) => r.status)).toEqual(['success', 'success', 'error']);
   });
@@ -322,7 +347,10 @@ describe('Uploads, deletes and presigned links', () => {
     const c = await company();
     const file = expectSuccess(await upload(c, PNG), 201);
     const link = (query: Record<string, string>) =>
-      t.http.get(`${c.base}/presigned-url`).query({ path: file.path, ...query }).set(c.owner.auth);
+      t.http
+        .get(`${c.base}/presigned-url`)
+        .query({ path: file.path, ...query })
+        .set(c.owner.auth);
     for (const expiry of ['10s', '169h', '15', 'abc', '-1h'])
       expectError(await link({ expiry }), 400, 'validation_failed');
     const made = expectSuccess(await link({ expiry: '2h30m' }));

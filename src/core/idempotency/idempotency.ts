@@ -83,9 +83,7 @@ export class Idempotency {
       key,
       method: req.method,
       path: (req.originalUrl ?? req.url).split('?')[0],
-      bodyHash: createHash('sha256')
-        .update(bodyFingerprint(req))
-        .digest('hex'),
+      bodyHash: createHash('sha256').update(bodyFingerprint(req)).digest('hex'),
     };
     // A key deleted between the two statements (expired, or released by a 5xx) is claimed again.
     for (let attempt = 0; attempt < 2; attempt++) {

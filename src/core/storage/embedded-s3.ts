@@ -51,7 +51,9 @@ function verifyingProxy(port: number, secretKey: string): Server {
       if (why) {
         res.writeHead(403, { 'Content-Type': 'application/xml' });
         const code = why === 'expired' ? 'AccessDenied' : 'SignatureDoesNotMatch';
-        return res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${why}</Message></Error>`);
+        return res.end(
+          `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${why}</Message></Error>`,
+        );
       }
     }
     const upstream = request(

@@ -53,7 +53,10 @@ export function presignedRequestError(
 
   let path: string;
   try {
-    path = rawPath.split('/').map((segment) => strict(decode(segment))).join('/');
+    path = rawPath
+      .split('/')
+      .map((segment) => strict(decode(segment)))
+      .join('/');
   } catch {
     return 'malformed path';
   }
@@ -65,7 +68,12 @@ export function presignedRequestError(
     .join('&');
   const names = signedHeaders.split(';');
   const canonicalHeaders = names
-    .map((name) => `${name}:${String(headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`)
+    .map(
+      (name) =>
+        `${name}:${String(headers[name] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
     .join('');
   const canonical = [method, path, canonicalQuery, canonicalHeaders, signedHeaders, 'UNSIGNED-PAYLOAD'].join('\n');
   const toSign = ['AWS4-HMAC-SHA256', date, scope.join('/'), sha256(canonical)].join('\n');

@@ -205,10 +205,14 @@ export class StorageService implements OnApplicationShutdown {
       return size;
     } catch (error) {
       // Its parts would otherwise stay in the store, unseen and uncounted.
-      await this.bounded(() => this.client.abortMultipartUpload(bucket, path, uploadId), 'abortMultipartUpload', 0, true)
-        .catch((failure: unknown) =>
-          this.logger.warn({ err: failure, company_id: companyId, path }, 'Could not abort an unfinished upload'),
-        );
+      await this.bounded(
+        () => this.client.abortMultipartUpload(bucket, path, uploadId),
+        'abortMultipartUpload',
+        0,
+        true,
+      ).catch((failure: unknown) =>
+        this.logger.warn({ err: failure, company_id: companyId, path }, 'Could not abort an unfinished upload'),
+      );
       throw error;
     }
   }

@@ -30,12 +30,16 @@ const ZIP_BY_EXTENSION: Record<string, string> = {
 /** Markup a browser renders as a page (and runs its scripts), by how the text starts. */
 const MARKUP: Array<{ type: string; pattern: RegExp }> = [
   { type: 'image/svg+xml', pattern: /^<svg[\s>]/i },
-  { type: 'text/html', pattern: /^<(!doctype html|html|head|body|script|iframe|a|div|p|br|h1|table|title|style)[\s>]/i },
+  {
+    type: 'text/html',
+    pattern: /^<(!doctype html|html|head|body|script|iframe|a|div|p|br|h1|table|title|style)[\s>]/i,
+  },
   { type: 'application/xml', pattern: /^<\?xml[\s?]/i },
 ];
 
 /** Content types that a browser would show as a page: their links and downloads are forced to attachments. */
-const RENDERED_AS_PAGE = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/[a-z0-9.+-]+\+xml)$/i;
+const RENDERED_AS_PAGE =
+  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/[a-z0-9.+-]+\+xml)$/i;
 
 export function rendersAsPage(contentType: string): boolean {
   return RENDERED_AS_PAGE.test(contentType.split(';')[0].trim());
@@ -52,7 +56,10 @@ const startsWith = (head: Buffer, bytes: number[], offset = 0) =>
 export function sniffContentType(head: Buffer, claimed: string | undefined, extension: string): string {
   for (const { type, bytes, offset } of SIGNATURES) if (startsWith(head, bytes, offset)) return type;
   if (startsWith(head, ZIP)) return ZIP_BY_EXTENSION[extension] ?? 'application/zip';
-  const text = head.toString('utf8').replace(/^\ufeff/, '').trimStart();
+  const text = head
+    .toString('utf8')
+    .replace(/^\ufeff/, '')
+    .trimStart();
   for (const { type, pattern } of MARKUP)
     if (pattern.test(text)) return type === 'application/xml' && /<svg[\s>]/i.test(text) ? 'image/svg+xml' : type;
   const type = claimed?.split(';')[0].trim().toLowerCase();

@@ -195,7 +195,10 @@ export class MediaService {
   }
 
   private tooLarge(): AppException {
-    return new AppException('payload_too_large', `A file may be at most ${this.maxUploadBytes / MIB} MiB (UPLOAD_MAX_MB)`);
+    return new AppException(
+      'payload_too_large',
+      `A file may be at most ${this.maxUploadBytes / MIB} MiB (UPLOAD_MAX_MB)`,
+    );
   }
 
   private overLimit(): AppException {

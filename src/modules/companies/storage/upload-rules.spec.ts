@@ -18,7 +18,13 @@ describe('upload rules', () => {
   });
 
   it('forces pages (HTML, SVG, XML) to download', () => {
-    for (const type of ['text/html', 'image/svg+xml', 'application/xml', 'text/xml; charset=utf-8', 'application/atom+xml'])
+    for (const type of [
+      'text/html',
+      'image/svg+xml',
+      'application/xml',
+      'text/xml; charset=utf-8',
+      'application/atom+xml',
+    ])
       expect(rendersAsPage(type)).toBe(true);
     for (const type of ['image/png', 'application/pdf', 'text/plain']) expect(rendersAsPage(type)).toBe(false);
   });

@@ -33,7 +33,11 @@ export class MediaFileQueryDto {
 export class UploadFormDto {
   @ApiProperty({ type: 'string', format: 'binary', description: 'The file (one part named `file`)' })
   file: unknown;
-  @ApiProperty({ required: false, enum: [...UPLOAD_TAGS, ''], description: 'The folder of the object; send it before `file`' })
+  @ApiProperty({
+    required: false,
+    enum: [...UPLOAD_TAGS, ''],
+    description: 'The folder of the object; send it before `file`',
+  })
   tag?: string;
 }
 
