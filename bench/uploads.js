@@ -13,7 +13,7 @@
  * BENCH_LARGE_RUNS (3) size it.
  */
 const { randomUUID } = require('node:crypto');
-const { mkdtempSync, rmSync } = require('node:fs');
+const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { request } = require('node:http');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -115,7 +115,7 @@ async function main() {
     MINIO_ENDPOINT: s3.endpoint,
     MINIO_ACCESS_KEY: s3.accessKey,
     MINIO_SECRET_KEY: s3.secretKey,
-    UPLOAD_MAX_MB: String(BIG_MB + 1),
+    UPLOAD_MAX_MB: String(Math.max(BIG_MB, 100) + 1),
     // A GiB through a shared 2-core machine takes longer than the default 30 s.
     HTTP_REQUEST_TIMEOUT_MS: String(15 * 60 * 1000),
   });
@@ -175,6 +175,10 @@ async function main() {
       };
     }
     console.log(JSON.stringify(report, null, 2));
+  } catch (error) {
+    // Why the service refused: the tail of its log.
+    console.error(readFileSync(service.logFile, 'utf8').split('\n').slice(-15).join('\n'));
+    throw error;
   } finally {
     await service.stop();
     await s3.stop();
