@@ -153,6 +153,7 @@ async function main() {
       rss_peak_mib: big.peak,
       rss_over_idle_mib: +(big.peak - report.rss_idle_mib).toFixed(1),
     };
+    console.error(JSON.stringify({ rss_idle_mib: report.rss_idle_mib, big_upload: report.big_upload }));
 
     for (const [label, mb, runs] of [
       ['1 MiB', 1, SMALL_RUNS],
