@@ -138,9 +138,9 @@ export class StorageService implements OnApplicationShutdown {
   }
 
   /**
-   * Stores a stream of unknown length, reading it one part at a time (so memory holds one part,
-   * whatever the file's size) and sending each part before reading on: a short stream in one PUT,
-   * a longer one as a multipart upload, aborted when the stream or the store fails. Each store
+   * Stores a stream of unknown length in parts (memory holds two parts, whatever the file's
+   * size: one being sent while the next fills): a short stream in one PUT, a longer one as a
+   * multipart upload, aborted when the stream or the store fails. Each store
    * call has its own bound (STORAGE_TIMEOUT_MS plus a second per MiB), never the time the client
    * takes to send: a slow client does not make the store look down. Resolves to the bytes stored.
    */
@@ -193,9 +193,17 @@ export class StorageService implements OnApplicationShutdown {
         etags.push({ part: partNumber, etag });
         size += part.length;
       };
-      await send(head);
-      await send(second.value);
-      for await (const part of parts) await send(part);
+      // The next part fills while the current one is sent (the other of partsOf's two buffers).
+      // A failed send is seen at its await; until then it must not count as unhandled.
+      const sent = (part: Buffer) => send(part).catch((error: unknown) => ({ error }));
+      let sending = sent(head);
+      let next: IteratorResult<Buffer> = second;
+      while (!next.done) {
+        await settled(sending);
+        sending = sent(next.value);
+        next = await parts.next();
+      }
+      await settled(sending);
       await this.bounded(
         () => this.client.completeMultipartUpload(bucket, path, uploadId, etags),
         'completeMultipartUpload',
@@ -411,12 +419,24 @@ export class StorageService implements OnApplicationShutdown {
   }
 }
 
+/** Throws what a send caught (kept as a value so it never counts as an unhandled rejection meanwhile). */
+async function settled(sending: Promise<void | { error: unknown }>): Promise<void> {
+  const outcome = await sending;
+  if (outcome) throw outcome.error;
+}
+
 /** A second per MiB of the part on top of the base bound. */
 const partBound = (part: Buffer) => Math.ceil(part.length / (1024 * 1024)) * UPLOAD_MS_PER_MIB;
 
-/** The stream's bytes in pieces of exactly `size` (the last one shorter), copied once each. */
+/**
+ * The stream's bytes in pieces of exactly `size` (the last one shorter). Two buffers take turns:
+ * a piece is overwritten two pieces later, so the consumer must be done with it by then (putStream
+ * has sent each piece before it asks for the one after next). No garbage per piece.
+ */
 async function* partsOf(body: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
-  let part = Buffer.allocUnsafe(size);
+  const buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)];
+  let turn = 0;
+  let part = buffers[turn];
   let filled = 0;
   for await (const chunk of body) {
     let offset = 0;
@@ -426,7 +446,8 @@ async function* partsOf(body: AsyncIterable<Buffer>, size: number): AsyncGenerat
       offset += taken;
       if (filled === size) {
         yield part;
-        part = Buffer.allocUnsafe(size);
+        turn = 1 - turn;
+        part = buffers[turn];
         filled = 0;
       }
     }
