@@ -128,6 +128,19 @@ export class Environment {
   @IsString()
   MINIO_REGION?: string;
 
+  /**
+   * The S3/MinIO address clients reach for presigned links, when it differs from MINIO_ENDPOINT
+   * (a proxy, a public host name); unset: MINIO_ENDPOINT.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
+  MINIO_PUBLIC_ENDPOINT?: string;
+
+  /** Largest file one upload may store, MiB (413 payload_too_large beyond it). */
+  @IntSetting(1, 5 * 1024)
+  UPLOAD_MAX_MB = 100;
+
   /** Prefix of every company bucket name (lowercase letters, digits, hyphens). */
   @IsString()
   @Length(1, 20)

@@ -120,11 +120,15 @@ describe('Platform company routes', () => {
         database: {
           status: 'active',
           is_ready: true,
+          message: 'The database is ready',
           schema_name: 'public',
           size_mb: expect.any(Number),
           limit_db_mb: expect.any(Number),
         },
         media: {
+          is_ready: expect.any(Boolean),
+          exists: expect.any(Boolean),
+          message: expect.any(String),
           bucket: company.storage.metadata.bucket,
           objects_mb: 0,
           limit_objects_mb: expect.any(Number),

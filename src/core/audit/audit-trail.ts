@@ -58,12 +58,14 @@ const SHOWN_ONCE = new Set(['secret', 'raw_key']);
 
 /**
  * An event's data: the resource as the route answered it, without secrets; for a deletion `{id}`,
- * the id being the last one of the path.
+ * the id being the last one of the path (a file's deletion, named by its query: its answer).
  */
 function eventData(req: Request, data: unknown): Record<string, unknown> {
   if (req.method === 'DELETE') {
     const ids = Object.entries(req.params as Record<string, string>).filter(([name]) => name !== 'id');
-    return ids.length > 0 ? { id: ids[ids.length - 1][1] } : {};
+    if (ids.length > 0) return { id: ids[ids.length - 1][1] };
+    // A deletion named by its query (a file's `path`) carries its answer (CONTRACT 22); the company's own, nothing.
+    if (Object.keys(req.query ?? {}).length === 0) return {};
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return { value: data ?? null };
   return Object.fromEntries(Object.entries(data).filter(([name]) => !SHOWN_ONCE.has(name)));

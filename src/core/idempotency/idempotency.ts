@@ -41,6 +41,16 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/**
+ * What a repeat must match: the JSON body; for a multipart upload, which streams and is not read
+ * before the key is claimed, its declared length (an interim stand-in for the parts' digest).
+ */
+function bodyFingerprint(req: Request): string {
+  if (/^multipart\//i.test(req.headers['content-type'] ?? ''))
+    return `multipart:${req.headers['content-length'] ?? 'chunked'}`;
+  return canonicalJson(req.body ?? {});
+}
+
 /** An answer is kept for replay unless the client may simply retry it (CONTRACT 18). */
 const storable = (status: number) => status < 500 && status !== 429;
 
@@ -73,9 +83,7 @@ export class Idempotency {
       key,
       method: req.method,
       path: (req.originalUrl ?? req.url).split('?')[0],
-      bodyHash: createHash('sha256')
-        .update(canonicalJson(req.body ?? {}))
-        .digest('hex'),
+      bodyHash: createHash('sha256').update(bodyFingerprint(req)).digest('hex'),
     };
     // A key deleted between the two statements (expired, or released by a 5xx) is claimed again.
     for (let attempt = 0; attempt < 2; attempt++) {

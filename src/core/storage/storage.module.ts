@@ -2,7 +2,22 @@ import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Client } from 'minio';
 import type { Environment } from '../../config/environment';
-import { MINIO_CLIENT, StorageService } from './storage.service';
+import { MINIO_CLIENT, MINIO_LINK_CLIENT, StorageService } from './storage.service';
+
+function minioClient(config: ConfigService<Environment, true>, address: string): Client {
+  const endpoint = new URL(address);
+  const useSSL = endpoint.protocol === 'https:';
+  return new Client({
+    endPoint: endpoint.hostname,
+    port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
+    useSSL,
+    accessKey: config.getOrThrow('MINIO_ACCESS_KEY', { infer: true }),
+    secretKey: config.getOrThrow('MINIO_SECRET_KEY', { infer: true }),
+    // Known here, so presigning never asks the store for the bucket's region.
+    region: config.get('MINIO_REGION', { infer: true }) ?? 'us-east-1',
+    pathStyle: true,
+  });
+}
 
 @Global()
 @Module({
@@ -10,19 +25,18 @@ import { MINIO_CLIENT, StorageService } from './storage.service';
     {
       provide: MINIO_CLIENT,
       inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>) => {
-        const endpoint = new URL(config.getOrThrow('MINIO_ENDPOINT', { infer: true }));
-        const useSSL = endpoint.protocol === 'https:';
-        return new Client({
-          endPoint: endpoint.hostname,
-          port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
-          useSSL,
-          accessKey: config.getOrThrow('MINIO_ACCESS_KEY', { infer: true }),
-          secretKey: config.getOrThrow('MINIO_SECRET_KEY', { infer: true }),
-          region: config.get('MINIO_REGION', { infer: true }) ?? 'us-east-1',
-          pathStyle: true,
-        });
-      },
+      useFactory: (config: ConfigService<Environment, true>) =>
+        minioClient(config, config.getOrThrow('MINIO_ENDPOINT', { infer: true })),
+    },
+    {
+      // Signs links offline (no request to the store) with the address clients reach.
+      provide: MINIO_LINK_CLIENT,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>) =>
+        minioClient(
+          config,
+          config.get('MINIO_PUBLIC_ENDPOINT', { infer: true }) ?? config.getOrThrow('MINIO_ENDPOINT', { infer: true }),
+        ),
     },
     StorageService,
   ],

@@ -14,6 +14,8 @@ import { PollingWorker } from '../outbox/polling-worker';
 import type { StorageRemovalEntity } from './storage-removal.entity';
 
 export const MINIO_CLIENT = Symbol('MINIO_CLIENT');
+/** The client that signs presigned links, for MINIO_PUBLIC_ENDPOINT. */
+export const MINIO_LINK_CLIENT = Symbol('MINIO_LINK_CLIENT');
 
 /** An object's metadata as the download needs it. */
 export interface StoredObject {
@@ -31,6 +33,11 @@ const REMOVALS_POLL_MS = 5000;
 const REMOVALS_BATCH = 20;
 /** Seconds before each retry of a removal the store refused; the last step repeats. */
 const REMOVAL_RETRY_SECONDS = [5, 30, 300, 1800, 3600];
+/**
+ * A streamed upload's part: the one piece of it in memory at a time. S3's smallest part is 5 MiB;
+ * a stream shorter than one part goes in one PUT.
+ */
+export const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
 /** Where a request keeps the instant its storage calls must be done by (one deadline per request). */
 const DEADLINE = 'storage:deadline';
 
@@ -64,6 +71,7 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
 
   constructor(
     @Inject(MINIO_CLIENT) private readonly client: Client,
+    @Inject(MINIO_LINK_CLIENT) private readonly linkClient: Client,
     config: ConfigService<Environment, true>,
     private readonly cls: ClsService,
     private readonly db: Db,
@@ -96,6 +104,16 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
 
   bucketOf(companyId: string): string {
     return `${this.bucketPrefix}${companyId}`.toLowerCase();
+  }
+
+  /** Whether the company's bucket exists; null when the store does not answer (or is known down). */
+  async bucketExists(companyId: string): Promise<boolean | null> {
+    try {
+      return await this.bounded(() => this.client.bucketExists(this.bucketOf(companyId)), 'bucketExists');
+    } catch (error) {
+      if (error instanceof StorageUnavailableError) return null;
+      throw error;
+    }
   }
 
   async ensureBucket(companyId: string): Promise<string> {
@@ -134,6 +152,120 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
       if (!Buffer.isBuffer(body)) body.destroy();
       throw error;
     }
+  }
+
+  /**
+   * Stores a stream of unknown length in parts (memory holds two parts, whatever the file's
+   * size: one being sent while the next fills): a short stream in one PUT, a longer one as a
+   * multipart upload, aborted when the stream or the store fails. Each store
+   * call has its own bound (STORAGE_TIMEOUT_MS plus a second per MiB), never the time the client
+   * takes to send: a slow client does not make the store look down. Resolves to the bytes stored.
+   */
+  async putStream(
+    companyId: string,
+    path: string,
+    body: AsyncIterable<Buffer>,
+    contentType: string,
+    contentDisposition?: string,
+  ): Promise<number> {
+    const bucket = await this.ensureBucket(companyId);
+    const headers = {
+      'Content-Type': contentType,
+      ...(contentDisposition && { 'Content-Disposition': contentDisposition }),
+    };
+    const parts = partsOf(body, UPLOAD_PART_BYTES);
+    const first = await parts.next();
+    const head = first.done ? Buffer.alloc(0) : first.value;
+    const second = first.done ? first : await parts.next();
+    if (second.done) {
+      await this.bounded(
+        () => this.client.putObject(bucket, path, head, head.length, headers),
+        'putObject',
+        partBound(head),
+        true,
+      );
+      return head.length;
+    }
+    const uploadId = await this.bounded(
+      () => this.client.initiateNewMultipartUpload(bucket, path, headers),
+      'initiateNewMultipartUpload',
+      0,
+      true,
+    );
+    try {
+      let size = 0;
+      const etags: Array<{ part: number; etag: string }> = [];
+      const send = async (part: Buffer) => {
+        const partNumber = etags.length + 1;
+        const { etag } = await this.bounded(
+          () =>
+            this.client.uploadPart(
+              { bucketName: bucket, objectName: path, uploadID: uploadId, partNumber, headers: {} },
+              part,
+            ),
+          'uploadPart',
+          partBound(part),
+          true,
+        );
+        etags.push({ part: partNumber, etag });
+        size += part.length;
+      };
+      // The next part fills while the current one is sent (the other of partsOf's two buffers).
+      // A failed send is seen at its await; until then it must not count as unhandled.
+      const sent = (part: Buffer) => send(part).catch((error: unknown) => ({ error }));
+      let sending = sent(head);
+      let next: IteratorResult<Buffer> = second;
+      while (!next.done) {
+        await settled(sending);
+        sending = sent(next.value);
+        next = await parts.next();
+      }
+      await settled(sending);
+      await this.bounded(
+        () => this.client.completeMultipartUpload(bucket, path, uploadId, etags),
+        'completeMultipartUpload',
+        0,
+        true,
+      );
+      return size;
+    } catch (error) {
+      // Its parts would otherwise stay in the store, unseen and uncounted.
+      await this.bounded(
+        () => this.client.abortMultipartUpload(bucket, path, uploadId),
+        'abortMultipartUpload',
+        0,
+        true,
+      ).catch((failure: unknown) =>
+        this.logger.warn({ err: failure, company_id: companyId, path }, 'Could not abort an unfinished upload'),
+      );
+      throw error;
+    }
+  }
+
+  /**
+   * Removes the object now (a delete the client waits for); a missing object is already gone.
+   */
+  async removeObject(companyId: string, path: string): Promise<void> {
+    const bucket = this.bucketOf(companyId);
+    try {
+      await this.bounded(() => this.client.removeObject(bucket, path), 'removeObject');
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
+
+  /**
+   * A link that GETs the object without a credential for `seconds` (S3 query signature, made
+   * offline for the address clients reach); `disposition` overrides the answer's
+   * Content-Disposition.
+   */
+  presignedGet(companyId: string, path: string, seconds: number, disposition?: string): Promise<string> {
+    return this.linkClient.presignedGetObject(
+      this.bucketOf(companyId),
+      path,
+      seconds,
+      disposition ? { 'response-content-disposition': disposition } : {},
+    );
   }
 
   /** The object's size, type and stored Content-Disposition, or null when there is none (or no bucket). */
@@ -191,12 +323,13 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
 
   /**
    * The call's result within what is left of the request's deadline (a call outside a request
-   * gets a whole STORAGE_TIMEOUT_MS, plus `extraMs`). A store that does not answer in time, or
+   * gets a whole STORAGE_TIMEOUT_MS, plus `extraMs`; so does one with `ownBound`, a part of a
+   * long upload). A store that does not answer in time, or
    * cannot be reached, is marked down; one that answers (even with an error) is up.
    */
-  private async bounded<T>(work: () => Promise<T>, call: string, extraMs = 0): Promise<T> {
+  private async bounded<T>(work: () => Promise<T>, call: string, extraMs = 0, ownBound = false): Promise<T> {
     if (this.current === 'down') throw new StorageUnavailableError();
-    const remaining = this.remainingMs() + extraMs;
+    const remaining = (ownBound ? this.timeoutMs : this.remainingMs()) + extraMs;
     if (remaining <= 0) throw new StorageUnavailableError('Object storage: the request ran out of time for it');
     try {
       const result = await withTimeout(work(), remaining, `Object storage (${call})`);
@@ -309,6 +442,42 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
       stream.on('end', () => resolve(names));
     });
   }
+}
+
+/** Throws what a send caught (kept as a value so it never counts as an unhandled rejection meanwhile). */
+async function settled(sending: Promise<void | { error: unknown }>): Promise<void> {
+  const outcome = await sending;
+  if (outcome) throw outcome.error;
+}
+
+/** A second per MiB of the part on top of the base bound. */
+const partBound = (part: Buffer) => Math.ceil(part.length / (1024 * 1024)) * UPLOAD_MS_PER_MIB;
+
+/**
+ * The stream's bytes in pieces of exactly `size` (the last one shorter). Two buffers take turns:
+ * a piece is overwritten two pieces later, so the consumer must be done with it by then (putStream
+ * has sent each piece before it asks for the one after next). No garbage per piece.
+ */
+async function* partsOf(body: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
+  const buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)];
+  let turn = 0;
+  let part = buffers[turn];
+  let filled = 0;
+  for await (const chunk of body) {
+    let offset = 0;
+    while (offset < chunk.length) {
+      const taken = chunk.copy(part, filled, offset);
+      filled += taken;
+      offset += taken;
+      if (filled === size) {
+        yield part;
+        turn = 1 - turn;
+        part = buffers[turn];
+        filled = 0;
+      }
+    }
+  }
+  if (filled > 0) yield part.subarray(0, filled);
 }
 
 function unreachable(error: unknown): boolean {

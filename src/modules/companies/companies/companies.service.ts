@@ -209,9 +209,10 @@ export class CompaniesService {
 
   /** The platform's storage summary: the storage record, with database and media figures. */
   async storageSummary(access: CompanyAccess): Promise<StorageSummaryDto> {
-    const [status, period] = await Promise.all([
+    const [status, period, bucketExists] = await Promise.all([
       this.storageStatus(access),
       this.companies.planPeriod(access.companyId),
+      this.storage.bucketExists(access.companyId),
     ]);
     const record = this.storageRecord({ id: access.companyId, ...found(period, 'Company') });
     return {
@@ -219,11 +220,21 @@ export class CompaniesService {
       database: {
         status: record.status,
         is_ready: true,
+        // The request itself read the company's rows: the database answers.
+        message: 'The database is ready',
         schema_name: record.schema_name,
         size_mb: status.db_mb,
         limit_db_mb: status.limit_db_mb,
       },
       media: {
+        is_ready: bucketExists === true,
+        exists: bucketExists === true,
+        message:
+          bucketExists === null
+            ? 'Object storage is unavailable'
+            : bucketExists
+              ? 'The bucket is ready'
+              : 'The bucket does not exist yet; it is made with the first file',
         bucket: this.storage.bucketOf(access.companyId),
         objects_mb: status.objects_mb,
         limit_objects_mb: status.limit_objects_mb,

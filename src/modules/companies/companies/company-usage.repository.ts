@@ -47,6 +47,28 @@ export class CompanyUsageRepository {
     );
   }
 
+  /**
+   * Adds `bytes` to a reservation already made by reserveObject (an upload that streams past
+   * what it declared): false when they would not fit within limit_objects_mb.
+   */
+  async reserveMoreBytes(companyId: string, bytes: number): Promise<boolean> {
+    return (
+      (await this.db.affected(
+        sql`UPDATE companies c SET objects_bytes = c.objects_bytes + ${bytes}
+            FROM ${raw(PLAN_LIMITS)} p
+            WHERE c.id = ${companyId} AND c.deleting_at IS NULL AND p.code = c.plan_code
+              AND c.objects_bytes + ${bytes} <= p.limit_objects_mb::bigint * 1048576`,
+      )) === 1
+    );
+  }
+
+  /** Gives back bytes reserved but not stored (an upload smaller than it declared). */
+  async releaseBytes(companyId: string, bytes: number): Promise<void> {
+    await this.db.affected(
+      sql`UPDATE companies SET objects_bytes = greatest(objects_bytes - ${bytes}, 0) WHERE id = ${companyId}`,
+    );
+  }
+
   /** Gives back what reserveObject took, when the object was not stored or has been removed. */
   async releaseObject(companyId: string, bytes: number): Promise<void> {
     await this.db.affected(

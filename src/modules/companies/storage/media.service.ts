@@ -1,15 +1,36 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import { ConfigService } from '@nestjs/config';
+import type { Request, Response } from 'express';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CompanyAccess } from '../../../core/access/company-access';
 import { AppException } from '../../../core/http/app.exception';
 import { StorageService } from '../../../core/storage/storage.service';
+import { StagedWrite } from '../../../core/audit/staged-write';
+import type { Environment } from '../../../config/environment';
 import { CompanyObjectCounters } from '../companies/companies.face';
-import type { MediaStatisticsDto } from './dto/media.dto';
+import { rendersAsPage } from './content-sniffing';
+import type { DeletedFileDto, MediaStatisticsDto, PresignedUrlDto, UploadedFileDto } from './dto/media.dto';
+import { ByteCounter, IncomingFile, MULTIPART_OVERHEAD_BYTES, readUpload } from './multipart-upload';
 import { attachmentDisposition, byteRange } from './object-path';
 
 const MIB = 1024 * 1024;
+/** How much more room an upload reserves each time it streams past its reservation. */
+const RESERVATION_STEP_BYTES = 8 * MIB;
+/** How long an upload's `preview_url` works. */
+const PREVIEW_SECONDS = 15 * 60;
+
+/** Says whether an object of the company belongs to something else (a generated document's file). */
+export type ObjectOwner = (companyId: string, path: string) => Promise<string | null>;
+/** Told, in the delete's transaction, that an object of the company is gone (records drop it from their attachments). */
+export type ObjectRemovedListener = (companyId: string, path: string) => Promise<void>;
+
+/** An upload in flight: what it reserved, and what it has stored once the store answered. */
+interface Upload {
+  companyId: string;
+  path: string;
+  reserved: number;
+}
 
 /** What an object store failure (down, hanging, refusing) means to a client: 503, never a hang or a 500. */
 function unavailable(error: unknown): AppException {
@@ -26,11 +47,154 @@ function unavailable(error: unknown): AppException {
 @Injectable()
 export class MediaService {
   private readonly logger = new Logger('MediaService');
+  private readonly maxUploadBytes: number;
+  private readonly owners: ObjectOwner[] = [];
+  private readonly removedListeners: ObjectRemovedListener[] = [];
 
   constructor(
     private readonly storage: StorageService,
     private readonly usage: CompanyObjectCounters,
-  ) {}
+    config: ConfigService<Environment, true>,
+  ) {
+    this.maxUploadBytes = config.get('UPLOAD_MAX_MB', { infer: true }) * MIB;
+  }
+
+  /** A module whose records own objects (documents) names them, so a plain delete refuses them. */
+  registerOwner(owner: ObjectOwner): void {
+    this.owners.push(owner);
+  }
+
+  /** A module whose records name objects (attachments) forgets them when they are deleted. */
+  onObjectRemoved(listener: ObjectRemovedListener): void {
+    this.removedListeners.push(listener);
+  }
+
+  /**
+   * Streams the request's file part to the company's bucket (CONTRACT 22): room for it is
+   * reserved first (the declared length, then more in steps while it streams), settled to its
+   * size when stored, and given back with the object removed when anything fails, the client's
+   * going away included. Runs outside any transaction; the audited commit only answers.
+   */
+  async upload(company: CompanyAccess, req: Request): Promise<StagedWrite<UploadedFileDto>> {
+    this.storage.assertAvailable();
+    const declared = Number(req.headers['content-length']);
+    const declaredBytes = Number.isSafeInteger(declared) && declared >= 0 ? declared : null;
+    if (declaredBytes !== null && declaredBytes > this.maxUploadBytes + MULTIPART_OVERHEAD_BYTES) throw this.tooLarge();
+    const companyId = company.companyId;
+    const uploaded = await readUpload(
+      req,
+      (file) => this.storeStream(companyId, file, declaredBytes),
+      (stored) => this.remove(companyId, stored.path, stored.size),
+    );
+    return new StagedWrite(
+      async () => uploaded,
+      () => this.remove(companyId, uploaded.path, uploaded.size),
+    );
+  }
+
+  private async storeStream(companyId: string, file: IncomingFile, declaredBytes: number | null) {
+    const initial = Math.min(declaredBytes ?? RESERVATION_STEP_BYTES, this.maxUploadBytes);
+    if (!(await this.usage.reserveObject(companyId, initial))) {
+      file.body.destroy();
+      throw this.overLimit();
+    }
+    const upload: Upload = { companyId, path: file.path, reserved: initial };
+    const counter = new ByteCounter(initial, (bytes) => this.grow(upload, bytes));
+    file.body.on('error', (error) => counter.destroy(error));
+    const disposition = rendersAsPage(file.contentType) ? attachmentDisposition(file.path) : undefined;
+    let size: number;
+    try {
+      size = await this.storage.putStream(companyId, file.path, file.body.pipe(counter), file.contentType, disposition);
+    } catch (error) {
+      // Nothing is stored: a failed upload is never completed (an unfinished multipart one is aborted).
+      await this.usage.releaseObject(companyId, upload.reserved);
+      if (error instanceof AppException) throw error;
+      if (counter.errored instanceof AppException) throw counter.errored;
+      throw unavailable(error);
+    }
+    try {
+      if (upload.reserved > size) await this.usage.releaseBytes(companyId, upload.reserved - size);
+      return {
+        path: file.path,
+        size,
+        content_type: file.contentType,
+        preview_url: await this.linkTo(companyId, file.path, file.contentType, PREVIEW_SECONDS),
+      };
+    } catch (error) {
+      await this.remove(companyId, file.path, size);
+      throw error;
+    }
+  }
+
+  /** More room for an upload that streamed past its reservation: 413 past UPLOAD_MAX_MB, 409 past the plan. */
+  private async grow(upload: Upload, bytes: number): Promise<number> {
+    if (bytes > this.maxUploadBytes) throw this.tooLarge();
+    const target = Math.min(Math.max(bytes, upload.reserved + RESERVATION_STEP_BYTES), this.maxUploadBytes);
+    if (!(await this.usage.reserveMoreBytes(upload.companyId, target - upload.reserved))) {
+      // The step may not fit where the exact bytes so far still do.
+      if (!(await this.usage.reserveMoreBytes(upload.companyId, bytes - upload.reserved))) throw this.overLimit();
+      upload.reserved = bytes;
+      return bytes;
+    }
+    upload.reserved = target;
+    return target;
+  }
+
+  /**
+   * Deletes a file the company stored (CONTRACT 22): 404 when there is none, 409 when a record
+   * owns it (a generated document: delete the document). Records that attach it drop it, and its
+   * room is given back, in the delete's transaction; the object goes from the store first.
+   */
+  async deleteFile(company: CompanyAccess, path: string): Promise<StagedWrite<DeletedFileDto>> {
+    const companyId = company.companyId;
+    for (const owner of this.owners) {
+      const what = await owner(companyId, path);
+      if (what) throw AppException.conflict(`This file belongs to ${what}; delete that instead`);
+    }
+    const stat = await this.storage.statObject(companyId, path).catch((error) => {
+      throw unavailable(error);
+    });
+    if (!stat) throw AppException.notFound('File');
+    await this.storage.removeObject(companyId, path).catch((error) => {
+      throw unavailable(error);
+    });
+    return StagedWrite.of(async () => {
+      for (const listener of this.removedListeners) await listener(companyId, path);
+      await this.usage.releaseObject(companyId, stat.size);
+      return { path, deleted: true as const };
+    });
+  }
+
+  /** A link to the company's object that works without a credential for `seconds`; 404 when there is none. */
+  async presignedUrl(company: CompanyAccess, path: string, seconds: number): Promise<PresignedUrlDto> {
+    const stat = await this.storage.statObject(company.companyId, path).catch((error) => {
+      throw unavailable(error);
+    });
+    if (!stat) throw AppException.notFound('File');
+    const url = await this.linkTo(company.companyId, path, stat.contentType, seconds);
+    return { url, expires_at: new Date(Date.now() + seconds * 1000) };
+  }
+
+  /** A presigned GET; anything a browser would render as a page is forced to download. */
+  private linkTo(companyId: string, path: string, contentType: string, seconds: number): Promise<string> {
+    return this.storage.presignedGet(
+      companyId,
+      path,
+      seconds,
+      rendersAsPage(contentType) ? attachmentDisposition(path) : undefined,
+    );
+  }
+
+  private tooLarge(): AppException {
+    return new AppException(
+      'payload_too_large',
+      `A file may be at most ${this.maxUploadBytes / MIB} MiB (UPLOAD_MAX_MB)`,
+    );
+  }
+
+  private overLimit(): AppException {
+    return new AppException('limit_exceeded', "The file would exceed the plan's file storage limits");
+  }
 
   /**
    * Stores `size` bytes as `path` in the company's bucket: 409 limit_exceeded when the file
@@ -64,8 +228,9 @@ export class MediaService {
   }
 
   /**
-   * Gives a stored object's room back and removes it in the background (e.g. its Doc row could
-   * not be written): the caller never waits on the store.
+   * Gives a stored object's room back and removes it through the durable queue of store removals
+   * (an upload refused mid-way or whose commit failed, a Doc row that could not be written): the
+   * caller never waits on the store.
    */
   async remove(companyId: string, path: string, size: number): Promise<void> {
     await this.usage.releaseObject(companyId, size);

@@ -11,6 +11,17 @@ declareTag('Storage', "A company's files and their use of the plan's storage.");
 export const STORAGE_PERMISSIONS = declarePermissions({
   storage: { lvl: 3, criticality: 1, allow_expired: true, description: 'storage status against plan limits' },
   'storage.db': { lvl: 3, criticality: 2, allow_expired: true, description: 'database storage figures' },
-  'storage.media': { lvl: 3, criticality: 2, allow_expired: true, description: 'media statistics and file download' },
+  'storage.media': {
+    lvl: 3,
+    criticality: 2,
+    allow_expired: true,
+    description: 'media statistics, file download and links',
+  },
+  'storage.media.upload': {
+    lvl: 3,
+    criticality: 5,
+    allow_expired: false,
+    description: 'upload and delete files',
+  },
   'storage.sources': { lvl: 3, criticality: 3, allow_expired: true, description: 'database storage sources' },
 });

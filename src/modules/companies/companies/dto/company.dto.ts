@@ -245,12 +245,20 @@ export class DatabaseSummaryDto {
   @ApiProperty({ enum: STORAGE_STATUSES })
   status: (typeof STORAGE_STATUSES)[number];
   is_ready: boolean;
+  /** What `is_ready` means, for people. */
+  message: string;
   schema_name: string;
   size_mb: number;
   limit_db_mb: number;
 }
 
 export class MediaSummaryDto {
+  /** The store answers and the company's bucket exists: files can be stored and read now. */
+  is_ready: boolean;
+  /** The company's bucket exists in the store (false also when the store does not answer). */
+  exists: boolean;
+  /** What `is_ready` means, for people: ready, no bucket yet, or the store unavailable. */
+  message: string;
   bucket: string;
   objects_mb: number;
   limit_objects_mb: number;

@@ -1,6 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { CompaniesModule, CompanyLifecycle } from '../../companies/companies.face';
-import { MediaModule } from '../../storage/storage.face';
+import { MediaModule, MediaService } from '../../storage/storage.face';
 import { DocsAliasController, DocsController, DocsSettingsController } from './docs.controller';
 import { DocsSettingsReader } from './docs-ports';
 import { DocsRepository } from './docs.repository';
@@ -28,10 +28,16 @@ export class DocsModule implements OnModuleInit {
   constructor(
     private readonly lifecycle: CompanyLifecycle,
     private readonly settings: DocsSettingsRepository,
+    private readonly media: MediaService,
+    private readonly docs: DocsRepository,
   ) {}
 
-  /** Every new company starts with empty settings, in the transaction that creates it. */
+  /** Every new company starts with empty settings, in the transaction that creates it; its documents own their files. */
   onModuleInit(): void {
     this.lifecycle.onCompanyCreated((companyId) => this.settings.createFor(companyId));
+    // A document's file goes with its document, never alone (CONTRACT 22).
+    this.media.registerOwner(async (companyId, path) =>
+      (await this.docs.ownsObject(companyId, path)) ? 'a generated document' : null,
+    );
   }
 }

@@ -41,4 +41,11 @@ export class DocsRepository {
     return this.db.one(sql`SELECT ${docs.select('d', { except: ['company_id'] })} FROM docs d
       WHERE d.id = ${id} AND d.company_id = ${companyId}`);
   }
+
+  /** Whether a document's file is the company's object at `path`. */
+  async ownsObject(companyId: string, path: string): Promise<boolean> {
+    return (
+      (await this.db.one(sql`SELECT 1 FROM docs WHERE company_id = ${companyId} AND object_path = ${path}`)) !== null
+    );
+  }
 }

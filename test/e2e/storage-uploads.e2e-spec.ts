@@ -1,0 +1,382 @@
+import { Client } from 'minio';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DataSource } from 'typeorm';
+import { MINIO_CLIENT, StorageService } from '../../src/core/storage/storage.service';
+import { expectError, expectSuccess, TIMESTAMP } from '../support/expectations';
+import { auditRecords, newAccount, newCompany, TestAccount } from '../support/factories';
+import type { TestApp } from '../support/test-app';
+import { companyOf } from '../support/urls';
+
+const UPLOAD_MAX_MB = 20;
+const MIB = 1024 * 1024;
+/** The trial plan's limit_objects_count. */
+const TRIAL_OBJECTS = 100000;
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2000, 7)]);
+
+/** CONTRACT 22: files a person uploads, deletes and links to. */
+describe('Uploads, deletes and presigned links', () => {
+  let t: TestApp;
+  let db: DataSource;
+  let minio: Client;
+  let storage: StorageService;
+  let port: number;
+  const saved = process.env.UPLOAD_MAX_MB;
+
+  beforeAll(async () => {
+    process.env.UPLOAD_MAX_MB = String(UPLOAD_MAX_MB);
+    // Imported after the environment is set: the config is read at import.
+    const { createTestApp } = await import('../support/test-app');
+    const { GeneratedReportModule } = await import('../support/docs');
+    t = await createTestApp([], [GeneratedReportModule]);
+    db = t.app.get(DataSource);
+    minio = t.app.get(MINIO_CLIENT);
+    storage = t.app.get(StorageService);
+    const server = t.app.getHttpServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (saved === undefined) delete process.env.UPLOAD_MAX_MB;
+    else process.env.UPLOAD_MAX_MB = saved;
+  });
+
+  async function company(): Promise<{ owner: TestAccount; id: string; base: string }> {
+    const owner = await newAccount(t.http, 'uploader');
+    const id = (await newCompany(t.http, owner)).id;
+    return { owner, id, base: `${companyOf(id)}/storage/media` };
+  }
+
+  const upload = (c: { owner: TestAccount; base: string }, file: Buffer, name = 'a.png', type = 'image/png') =>
+    t.http.post(`${c.base}/upload`).set(c.owner.auth).attach('file', file, { filename: name, contentType: type });
+
+  async function counts(companyId: string): Promise<{ count: number; bytes: number }> {
+    const [row] = await db.query(`SELECT objects_count AS count, objects_bytes AS bytes FROM companies WHERE id = $1`, [
+      companyId,
+    ]);
+    return { count: row.count, bytes: Number(row.bytes) };
+  }
+
+  /** Every object in the company's bucket (the embedded store cannot list unfinished multipart uploads). */
+  async function stored(companyId: string): Promise<string[]> {
+    const bucket = storage.bucketOf(companyId);
+    if (!(await minio.bucketExists(bucket))) return [];
+    return new Promise<string[]>((resolve, reject) => {
+      const names: string[] = [];
+      const stream = minio.listObjectsV2(bucket, '', true);
+      stream.on('data', (item) => names.push(item.name!));
+      stream.on('error', reject);
+      stream.on('end', () => resolve(names));
+    });
+  }
+
+  /** A raw HTTP request to the app, so a test can send a body in chunks or stop half way. */
+  function rawRequest(path: string, headers: Record<string, string | number>) {
+    return httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers });
+  }
+
+  function multipart(parts: Array<{ name: string; value: Buffer | string; filename?: string }>, boundary = 'XyZ') {
+    const chunks: Buffer[] = [];
+    for (const part of parts) {
+      const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n`));
+      chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
+      chunks.push(Buffer.from('\r\n'));
+    }
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    return { body: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
+  }
+
+  it('streams a file into the bucket, sniffs its type, counts it and links to it', async () => {
+    const c = await company();
+    // A receiver of the company's upload events (never called here: the outbox is what is checked).
+    await db.query(
+      `INSERT INTO webhooks (company_id, url, events, secret) VALUES ($1, 'https://example.com/hook', '{storage.media.upload}', 'whsec_test')`,
+      [c.id],
+    );
+    const res = await t.http
+      .post(`${c.base}/upload`)
+      .set(c.owner.auth)
+      .field('tag', 'attachments')
+      .attach('file', PNG, { filename: 'Photo.PNG', contentType: 'application/octet-stream' });
+    const file = expectSuccess(res, 201);
+    expect(Object.keys(file).sort()).toEqual(['content_type', 'path', 'preview_url', 'size']);
+    expect(file.path).toMatch(/^attachments\/[0-9a-f-]{36}\.png$/);
+    expect(file).toMatchObject({ size: PNG.length, content_type: 'image/png' });
+    expect(await counts(c.id)).toEqual({ count: 1, bytes: PNG.length });
+    expect(await stored(c.id)).toEqual([file.path]);
+
+    // The preview link works without a credential.
+    const preview = await fetch(file.preview_url);
+    expect(preview.status).toBe(200);
+    expect(Buffer.from(await preview.arrayBuffer()).equals(PNG)).toBe(true);
+
+    const status = expectSuccess(await t.http.get(`${companyOf(c.id)}/storage/media`).set(c.owner.auth));
+    expect(status.object_count).toBe(1);
+    const summary = expectSuccess(await t.http.get(`${companyOf(c.id)}/storage`).set(c.owner.auth));
+    expect(summary.media).toMatchObject({
+      is_ready: true,
+      exists: true,
+      message: 'The bucket is ready',
+      objects_count: 1,
+    });
+    expect(summary.database).toMatchObject({ is_ready: true, message: 'The database is ready' });
+    const [record] = await auditRecords(db, c.id, 'storage.media.upload');
+    expect(record.status).toBe('success');
+    const [event] = await db.query(`SELECT type, payload FROM webhook_events WHERE company_id = $1`, [c.id]);
+    expect(event.type).toBe('storage.media.upload');
+    expect(event.payload.data).toEqual(file);
+
+    await t.http.delete(`${c.base}/file`).query({ path: file.path }).set(c.owner.auth);
+    const events = await db.query(`SELECT payload FROM webhook_events WHERE company_id = $1 ORDER BY created_at`, [
+      c.id,
+    ]);
+    expect(events[1].payload.data).toEqual({ path: file.path, deleted: true });
+  });
+
+  it('streams a file of several parts and serves the same bytes back', async () => {
+    const c = await company();
+    const big = Buffer.alloc(17 * MIB);
+    for (let i = 0; i < big.length; i += 4096) big.writeUInt32BE(i, i);
+    const file = expectSuccess(await upload(c, big, 'data.bin', 'application/octet-stream'), 201);
+    expect(file.size).toBe(big.length);
+    expect(await counts(c.id)).toEqual({ count: 1, bytes: big.length });
+    const back = await fetch(file.preview_url);
+    expect(Buffer.from(await back.arrayBuffer()).equals(big)).toBe(true);
+  });
+
+  it('names the object by a uuid and a clean extension only, never the client path', async () => {
+    const c = await company();
+    const hostile = expectSuccess(await upload(c, Buffer.from('plain'), '../../etc/pass wd', 'text/plain'), 201);
+    expect(hostile.path).toMatch(/^[0-9a-f-]{36}\.bin$/);
+    expect(hostile.content_type).toBe('text/plain');
+    const long = expectSuccess(await upload(c, Buffer.from('x'), 'a.abcdefghijk', 'text/plain'), 201);
+    expect(long.path).toMatch(/\.bin$/);
+  });
+
+  it('stores markup as what it is and forces its links and downloads to attachments', async () => {
+    const c = await company();
+    const page = Buffer.from('<!DOCTYPE html><html><script>alert(1)</script></html>');
+    const file = expectSuccess(await upload(c, page, 'cat.png', 'image/png'), 201);
+    expect(file.content_type).toBe('text/html');
+    const preview = await fetch(file.preview_url);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-disposition')).toMatch(/^attachment;/);
+    const svg = expectSuccess(
+      await upload(c, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'a.svg'),
+      201,
+    );
+    expect(svg.content_type).toBe('image/svg+xml');
+    const link = expectSuccess(
+      await t.http.get(`${c.base}/presigned-url`).query({ path: svg.path, expiry: '1h' }).set(c.owner.auth),
+    );
+    expect((await fetch(link.url)).headers.get('content-disposition')).toMatch(/^attachment;/);
+  });
+
+  it('refuses bad forms with 400 naming the part, storing and counting nothing', async () => {
+    const c = await company();
+    const send = (form: ReturnType<typeof multipart>) =>
+      t.http.post(`${c.base}/upload`).set(c.owner.auth).set('Content-Type', form.type).send(form.body);
+    const cases: Array<[ReturnType<typeof multipart>, string]> = [
+      [multipart([{ name: 'tag', value: 'attachments' }]), 'file'],
+      [multipart([{ name: 'document', value: PNG, filename: 'a.png' }]), 'document'],
+      [
+        multipart([
+          { name: 'comment', value: 'x' },
+          { name: 'file', value: PNG, filename: 'a.png' },
+        ]),
+        'comment',
+      ],
+      [
+        multipart([
+          { name: 'file', value: PNG, filename: 'a.png' },
+          { name: 'file', value: PNG, filename: 'b.png' },
+        ]),
+        'file',
+      ],
+      [
+        multipart([
+          { name: 'tag', value: 'secrets' },
+          { name: 'file', value: PNG, filename: 'a.png' },
+        ]),
+        'tag',
+      ],
+      [
+        multipart([
+          { name: 'file', value: PNG, filename: 'a.png' },
+          { name: 'tag', value: 'reports' },
+        ]),
+        'tag',
+      ],
+    ];
+    for (const [form, field] of cases) {
+      const error = expectError(await send(form), 400, 'validation_failed');
+      expect(error.error.details.map((d: { field: string }) => d.field)).toEqual([field]);
+    }
+    expectError(await t.http.post(`${c.base}/upload`).set(c.owner.auth).send({ file: 'x' }), 400, 'validation_failed');
+    // Stored uploads that a later part made invalid are removed in the background.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await counts(c.id)).toEqual({ count: 0, bytes: 0 });
+    expect(await stored(c.id)).toEqual([]);
+  });
+
+  it('answers 413 over UPLOAD_MAX_MB, declared or streamed, with nothing stored', async () => {
+    const c = await company();
+    expectError(await upload(c, Buffer.alloc(UPLOAD_MAX_MB * MIB + 100 * 1024), 'big.bin'), 413, 'payload_too_large');
+
+    // Chunked: no length declared, so the limit is found while streaming (past a multipart part).
+    const form = multipart([{ name: 'file', value: Buffer.alloc(UPLOAD_MAX_MB * MIB + 1), filename: 'big.bin' }]);
+    const answer = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const req = rawRequest(`${c.base}/upload`, {
+        ...c.owner.auth,
+        'Content-Type': form.type,
+        'Transfer-Encoding': 'chunked',
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      for (let offset = 0; offset < form.body.length; offset += 256 * 1024)
+        req.write(form.body.subarray(offset, offset + 256 * 1024));
+      req.end();
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body.error.code).toBe('payload_too_large');
+    expect(await counts(c.id)).toEqual({ count: 0, bytes: 0 });
+    expect(await stored(c.id)).toEqual([]);
+  });
+
+  it('20 concurrent uploads against room for 3 store exactly 3', async () => {
+    const c = await company();
+    await db.query(`UPDATE companies SET objects_count = $2 WHERE id = $1`, [c.id, TRIAL_OBJECTS - 3]);
+    const results = await Promise.all(Array.from({ length: 20 }, () => upload(c, PNG)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    for (const res of results.filter((r) => r.status !== 201)) expectError(res, 409, 'limit_exceeded');
+    expect(await counts(c.id)).toEqual({ count: TRIAL_OBJECTS, bytes: 3 * PNG.length });
+    expect(await stored(c.id)).toHaveLength(3);
+  });
+
+  it('limit_objects_mb: refused before a byte when declared, removed when passed while streaming', async () => {
+    const c = await company();
+    const [{ limit }] = await db.query(
+      `SELECT p.limit_objects_mb::bigint * 1048576 AS limit FROM companies c JOIN plan_limits p ON p.code = c.plan_code
+       WHERE c.id = $1`,
+      [c.id],
+    );
+    await db.query(`UPDATE companies SET objects_bytes = $2 WHERE id = $1`, [c.id, Number(limit) - MIB]);
+    expectError(await upload(c, Buffer.alloc(MIB + 1), 'a.bin'), 409, 'limit_exceeded');
+    expect(await counts(c.id)).toEqual({ count: 0, bytes: Number(limit) - MIB });
+
+    const form = multipart([{ name: 'file', value: Buffer.alloc(MIB + 1), filename: 'a.bin' }]);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = rawRequest(`${c.base}/upload`, { ...c.owner.auth, 'Content-Type': form.type });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on('error', reject);
+      req.end(form.body);
+    });
+    expect(status).toBe(409);
+    expect(await counts(c.id)).toEqual({ count: 0, bytes: Number(limit) - MIB });
+    expect(await stored(c.id)).toEqual([]);
+    // A file that fits still goes in.
+    expectSuccess(await upload(c, PNG), 201);
+  });
+
+  it('a client that goes away mid-upload leaves nothing stored or counted', async () => {
+    const c = await company();
+    const form = multipart([{ name: 'file', value: Buffer.alloc(UPLOAD_MAX_MB * MIB - 1000, 1), filename: 'a.bin' }]);
+    await new Promise<void>((resolve) => {
+      const req = rawRequest(`${c.base}/upload`, {
+        ...c.owner.auth,
+        'Content-Type': form.type,
+        'Content-Length': form.body.length,
+      });
+      req.on('error', () => undefined);
+      req.write(form.body.subarray(0, form.body.length / 2), () => setTimeout(() => (req.destroy(), resolve()), 200));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await counts(c.id)).toEqual({ count: 0, bytes: 0 });
+    expect(await stored(c.id)).toEqual([]);
+  });
+
+  it('deletes a file and frees its room at once; refuses a document file, a bad path, a missing file', async () => {
+    const c = await company();
+    const file = expectSuccess(await upload(c, PNG), 201);
+    const res = await t.http.delete(`${c.base}/file`).query({ path: file.path }).set(c.owner.auth);
+    expect(expectSuccess(res)).toEqual({ path: file.path, deleted: true });
+    expect(await counts(c.id)).toEqual({ count: 0, bytes: 0 });
+    expect(await stored(c.id)).toEqual([]);
+    expectError(await t.http.delete(`${c.base}/file`).query({ path: file.path }).set(c.owner.auth), 404, 'not_found');
+    for (const path of ['a/../b', '/a', 'a\\b', 'a\u0001b'])
+      expectError(await t.http.delete(`${c.base}/file`).query({ path }).set(c.owner.auth), 400, 'validation_failed');
+
+    const doc = expectSuccess(
+      await t.http
+        .post(`${companyOf(c.id)}/test-only/generated-report`)
+        .set(c.owner.auth)
+        .send({ format: 'xlsx' }),
+      201,
+    );
+    const refused = await t.http.delete(`${c.base}/file`).query({ path: doc.object_path }).set(c.owner.auth);
+    expectError(refused, 409, 'conflict');
+    expect(await stored(c.id)).toEqual([doc.object_path]);
+    const records = await auditRecords(db, c.id, 'storage.media.upload');
+    expect(records.map((r) => r.status)).toEqual(['success', 'success', 'error']);
+  });
+
+  it('Idempotency-Key: a repeat answers the first upload again; another length is 422', async () => {
+    const c = await company();
+    const keyed = (file: Buffer) => upload(c, file).set('Idempotency-Key', 'upload-1');
+    const first = expectSuccess(await keyed(PNG), 201);
+    const repeat = await keyed(PNG);
+    expect(expectSuccess(repeat, 201)).toEqual(first);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expectError(await keyed(Buffer.concat([PNG, PNG])), 422, 'idempotency_key_reused');
+    expect(await counts(c.id)).toEqual({ count: 1, bytes: PNG.length });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await stored(c.id)).toEqual([first.path]);
+  });
+
+  it('presigned links: expiry rules, signature and expiry checked by the store', async () => {
+    const c = await company();
+    const file = expectSuccess(await upload(c, PNG), 201);
+    const link = (query: Record<string, string>) =>
+      t.http
+        .get(`${c.base}/presigned-url`)
+        .query({ path: file.path, ...query })
+        .set(c.owner.auth);
+    for (const expiry of ['10s', '169h', '15', 'abc', '-1h'])
+      expectError(await link({ expiry }), 400, 'validation_failed');
+    const made = expectSuccess(await link({ expiry: '2h30m' }));
+    expect(made.expires_at).toMatch(TIMESTAMP);
+    const lifetime = Date.parse(made.expires_at) - Date.now();
+    expect(lifetime).toBeGreaterThan(2.5 * 3600 * 1000 - 10_000);
+    expect(new URL(made.url).searchParams.get('X-Amz-Expires')).toBe(String(9000));
+    expect((await fetch(made.url)).status).toBe(200);
+    const byDefault = expectSuccess(await link({}));
+    expect(new URL(byDefault.url).searchParams.get('X-Amz-Expires')).toBe('900');
+
+    const tampered = new URL(made.url);
+    tampered.searchParams.set('X-Amz-Signature', '0'.repeat(64));
+    expect((await fetch(tampered)).status).toBe(403);
+    const otherObject = made.url.replace(file.path, 'other.png');
+    expect((await fetch(otherObject)).status).toBe(403);
+    // Signed two minutes ago for 30 seconds: expired.
+    const old = await minio.presignedGetObject(
+      storage.bucketOf(c.id),
+      file.path,
+      30,
+      {},
+      new Date(Date.now() - 120_000),
+    );
+    expect((await fetch(old)).status).toBe(403);
+
+    expectError(await link({ path: 'missing.png' }), 404, 'not_found');
+  });
+});
