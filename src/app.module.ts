@@ -26,6 +26,7 @@ import { AccessModule } from './core/access/access.module';
 import { CompanyGuard } from './core/access/company.guard';
 import { IdempotencyGuard } from './core/idempotency/idempotency.guard';
 import { IdempotencyModule } from './core/idempotency/idempotency.module';
+import { ThrottlesModule } from './core/limits/throttles.module';
 import { MailModule } from './core/mail/mail.module';
 import { MetricsModule } from './core/metrics/metrics.module';
 import { AccountsModule } from './modules/account/accounts/accounts.module';
@@ -85,6 +86,7 @@ import { WebhooksModule } from './modules/companies/webhooks/webhooks.module';
     StorageModule,
     AccessModule,
     IdempotencyModule,
+    ThrottlesModule,
     WriteStagesModule,
     MailModule,
     AuthModule,

@@ -5,7 +5,6 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { RefreshCookie } from '../../../core/auth/refresh-cookie';
 import { ConfirmationCodesRepository } from './confirmation-codes.repository';
-import { LoginThrottleRepository } from './login-throttle.repository';
 import { PasswordResetsRepository } from './password-resets.repository';
 import { PasswordHasher } from './passwords';
 
@@ -16,7 +15,6 @@ import { PasswordHasher } from './passwords';
     AuthService,
     ConfirmationCodesRepository,
     PasswordResetsRepository,
-    LoginThrottleRepository,
     PasswordHasher,
     RefreshCookie,
   ],

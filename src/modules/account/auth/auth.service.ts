@@ -7,6 +7,8 @@ import type { Environment } from '../../../config/environment';
 import { AuthContext } from '../../../core/auth/auth-context';
 import { hashToken, issueToken } from '../../../core/auth/secret-token';
 import { AppException } from '../../../core/http/app.exception';
+import { LIMITS } from '../../../core/limits/throttle-limits';
+import { Throttles } from '../../../core/limits/throttles';
 import { MailerService, OutgoingMail } from '../../../core/mail/mailer.service';
 import { AccountDto, AccountRecords, AccountSessions } from '../accounts/accounts.face';
 import { FingerprintSignIn } from '../fingerprints/fingerprints.face';
@@ -23,7 +25,6 @@ import {
   ResendConfirmationDto,
   SessionDto,
 } from './dto/auth.dto';
-import { LoginThrottleRepository } from './login-throttle.repository';
 import { PasswordHasher } from './passwords';
 import { PasswordResetsRepository } from './password-resets.repository';
 
@@ -52,7 +53,7 @@ export class AuthService {
     private readonly fingerprints: FingerprintSignIn,
     private readonly codes: ConfirmationCodesRepository,
     private readonly resets: PasswordResetsRepository,
-    private readonly throttle: LoginThrottleRepository,
+    private readonly throttles: Throttles,
     private readonly passwords: PasswordHasher,
     private readonly mailer: MailerService,
     config: ConfigService<Environment, true>,
@@ -61,8 +62,13 @@ export class AuthService {
     this.refreshTtlMs = config.get('REFRESH_TOKEN_TTL_DAYS', { infer: true }) * 86_400_000;
   }
 
-  /** Signing up signs in; the confirmation code is mailed after the account is committed. */
-  async register(dto: RegisterDto): Promise<Issued<RegistrationDto>> {
+  /**
+   * Signing up signs in; the confirmation code is mailed after the account is committed. Counts
+   * against the address's sign-ups, and the code against the account's codes (its first resend
+   * waits a minute).
+   */
+  async register(dto: RegisterDto, address: string): Promise<Issued<RegistrationDto>> {
+    await this.throttles.take([{ limit: LIMITS.signUpsPerAddress, subject: address }]);
     const passwordHash = await this.passwords.hash(dto.password);
     const code = confirmationCode();
     const { account, session } = await this.createAccount(dto, passwordHash, code);
@@ -78,29 +84,43 @@ export class AuthService {
     const account = await this.accounts.create({ email: dto.email, name: dto.name, password_hash: passwordHash });
     if (!account) throw AppException.conflict('An account with this e-mail already exists');
     await this.codes.issue(account.id, codeHash(account.id, code));
+    await this.throttles.take([{ limit: LIMITS.confirmationCodesPerAccount, subject: account.id }]);
     return { account, session: await this.openSession(account, null, null) };
   }
 
-  async login(dto: LoginDto): Promise<Issued<SessionDto>> {
-    const retryAfter = await this.throttle.registerAttempt(dto.email);
-    if (retryAfter > 0) {
-      throw new AppException('rate_limited', 'Too many sign-in attempts; try again later', undefined, {
-        'Retry-After': String(retryAfter),
-      });
-    }
+  /**
+   * Every attempt is counted as a failure before the password is checked (so parallel guesses
+   * cannot pass a limit) and given back when it was right. Failures lock the (e-mail, address)
+   * pair, never the e-mail: the owner signs in from their own address (CONTRACT 20).
+   */
+  async login(dto: LoginDto, address: string): Promise<Issued<SessionDto>> {
+    const pair = `${dto.email}\n${address}`;
+    const attempt = await this.throttles.take([
+      { limit: LIMITS.signInFailuresPerAddress, subject: address },
+      {
+        limit: LIMITS.signInFailuresPerEmail,
+        subject: dto.email,
+        beyond: { limit: LIMITS.signInSlowedPerPair, subject: pair },
+      },
+      { limit: LIMITS.signInFailuresPerPair, subject: pair },
+    ]);
     const found = await this.accounts.findForSignIn(dto.email);
     const valid = await this.passwords.verify(dto.password, found?.password_hash ?? null);
     if (!found || !valid) throw AppException.unauthorized(WRONG_CREDENTIALS);
-    await this.throttle.clear(dto.email);
+    await this.throttles.refund(attempt);
     const { password_hash: _, ...account } = found;
     return this.openSession(account, null, null);
   }
 
   /** A session for a third party holding a fingerprint; it ends no later than the fingerprint. */
-  async loginWithFingerprint(key: string): Promise<Issued<SessionDto>> {
+  async loginWithFingerprint(key: string, address: string): Promise<Issued<SessionDto>> {
+    const attempt = await this.throttles.take([
+      { limit: LIMITS.fingerprintFailuresPerAddress, subject: address },
+    ]);
     const fingerprint = await this.fingerprints.useForSignIn(hashToken(key));
     const account = fingerprint && (await this.accounts.findById(fingerprint.account_id));
     if (!fingerprint || !account) throw AppException.unauthorized('Invalid, revoked or expired fingerprint');
+    await this.throttles.refund(attempt);
     return this.openSession(account, fingerprint.id, fingerprint.expires_at);
   }
 
@@ -150,23 +170,25 @@ export class AuthService {
   async resendConfirmation(auth: AuthContext<AccountDto>, dto: ResendConfirmationDto): Promise<EmailSentDto> {
     ownAccountOnly(auth.account, dto);
     if (auth.account.status === 'confirmed') throw AppException.conflict('The e-mail is already confirmed');
+    await this.throttles.take([{ limit: LIMITS.confirmationCodesPerAccount, subject: auth.account.id }]);
     const code = confirmationCode();
-    const wait = await this.codes.reissue(auth.account.id, codeHash(auth.account.id, code));
-    if (wait > 0) {
-      throw new AppException('rate_limited', 'A code was sent less than a minute ago', undefined, {
-        'Retry-After': String(wait),
-      });
-    }
+    await this.codes.reissue(auth.account.id, codeHash(auth.account.id, code));
     return { email_sent: await this.mailCode(auth.account, code) };
   }
 
   /**
    * Mails a reset token when the e-mail is registered. Both paths run the same statement, issue
    * a token, hand any mail over after answering and wait out RESET_LINK_MIN_MS: the answer, its
-   * status and its time do not say whether the account exists.
+   * status and its time do not say whether the account exists. The limits count the e-mail
+   * before it is looked up, so their 429 is the same for a registered and an unknown one.
    */
-  async sendResetLink(email: string): Promise<void> {
+  async sendResetLink(email: string, address: string): Promise<void> {
     const started = Date.now();
+    await this.throttles.take([
+      { limit: LIMITS.resetLinksPerAddress, subject: address },
+      { limit: LIMITS.resetLinksPerEmailMinute, subject: email },
+      { limit: LIMITS.resetLinksPerEmailDay, subject: email },
+    ]);
     const token = issueToken('passwordReset');
     const target = await this.resets.issueFor(email, token.hash);
     if (target) {
