@@ -18,7 +18,8 @@ export interface ThrottleHit {
 /** A counted hit: how many its window holds now, and the window, to give it back. */
 export interface CountedHit extends ThrottleHit {
   hits: number;
-  windowStart: Date;
+  /** As PostgreSQL wrote it (microseconds, which a Date would lose). */
+  windowStart: string;
 }
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -50,14 +51,14 @@ export class Throttles {
     const pending = [...hits];
     for (let hit = pending.shift(); hit; hit = pending.shift()) {
       const window = sql`make_interval(secs => ${hit.limit.windowSeconds})`;
-      const row = (await this.db.one<{ hits: number; window_start: Date; retry_after: number }>(
+      const row = (await this.db.one<{ hits: number; window_start: string; retry_after: number }>(
         sql`INSERT INTO throttle_counters (limit_name, subject_hash, window_start, hits, expires_at)
             VALUES (${hit.limit.name}, ${subjectHash(hit.limit, hit.subject)}, now(), 1, now() + ${window})
             ON CONFLICT (limit_name, subject_hash) DO UPDATE SET
               hits = CASE WHEN throttle_counters.expires_at <= now() THEN 1 ELSE throttle_counters.hits + 1 END,
               window_start = CASE WHEN throttle_counters.expires_at <= now() THEN now() ELSE throttle_counters.window_start END,
               expires_at = CASE WHEN throttle_counters.expires_at <= now() THEN now() + ${window} ELSE throttle_counters.expires_at END
-            RETURNING hits, window_start, greatest(1, ceil(extract(epoch FROM expires_at - now())))::int AS retry_after`,
+            RETURNING hits, window_start::text AS window_start, greatest(1, ceil(extract(epoch FROM expires_at - now())))::int AS retry_after`,
         'throttle_take',
       ))!;
       counted.push({ ...hit, hits: row.hits, windowStart: row.window_start, retryAfter: row.retry_after });
@@ -80,7 +81,7 @@ export class Throttles {
       await this.db.affected(
         sql`UPDATE throttle_counters SET hits = hits - 1
             WHERE limit_name = ${hit.limit.name} AND subject_hash = ${subjectHash(hit.limit, hit.subject)}
-              AND window_start = ${hit.windowStart} AND hits > 0`,
+              AND window_start = ${hit.windowStart}::timestamptz AND hits > 0`,
       );
     }
   }
