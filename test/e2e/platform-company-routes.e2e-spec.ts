@@ -460,7 +460,9 @@ describe('Platform company routes', () => {
 
       // An hour later the address may apply again.
       await db.query(`UPDATE partner_applications SET created_at = created_at - interval '61 minutes'`);
-      await db.query(`UPDATE throttle_counters SET expires_at = now() WHERE limit_name = 'partner_applications_per_address'`);
+      await db.query(
+        `UPDATE throttle_counters SET expires_at = now() WHERE limit_name = 'partner_applications_per_address'`,
+      );
       expectSuccess(await t.http.post('/api/v1/partners/become').send({ ...form, text: undefined }), 201);
     });
 

@@ -264,7 +264,9 @@ describe('Sessions, confirmation and password reset', () => {
       );
 
       // A minute passes: the windows of the limit end (the counters keep no account id in the clear).
-      await db.query(`UPDATE throttle_counters SET expires_at = now() WHERE limit_name = 'confirmation_codes_per_account'`);
+      await db.query(
+        `UPDATE throttle_counters SET expires_at = now() WHERE limit_name = 'confirmation_codes_per_account'`,
+      );
       const since = smtp.mails.length;
       expect(
         expectSuccess(

@@ -38,7 +38,8 @@ describe('Throttles (CONTRACT 20)', () => {
     it('5 per (e-mail, address) in 15 minutes lock that pair; the right password from another address signs in', async () => {
       const user = await newAccount(t.http, 'pairlock');
       const attacker = randomAddress();
-      for (let i = 0; i < 5; i++) expectError(await signIn(attacker, user.email, 'wrong password'), 401, 'unauthorized');
+      for (let i = 0; i < 5; i++)
+        expectError(await signIn(attacker, user.email, 'wrong password'), 401, 'unauthorized');
       const locked = expectError(await signIn(attacker, user.email, user.password), 429, 'rate_limited');
       expect(locked.message).toMatch(/this e-mail from this address/);
       const refused = await signIn(attacker, user.email, user.password);
@@ -174,7 +175,10 @@ describe('Throttles (CONTRACT 20)', () => {
       const known = (await newAccount(t.http, 'resetlimit')).email;
       const unknown = uniqueEmail('nobody');
       for (const email of [known, unknown]) expect(expectSuccess(await sendLink(randomAddress(), email))).toEqual({});
-      const [knownRefusal, unknownRefusal] = [await sendLink(randomAddress(), known), await sendLink(randomAddress(), unknown)];
+      const [knownRefusal, unknownRefusal] = [
+        await sendLink(randomAddress(), known),
+        await sendLink(randomAddress(), unknown),
+      ];
       expectError(knownRefusal, 429, 'rate_limited');
       expect(unknownRefusal.status).toBe(knownRefusal.status);
       const strip = (body: any) => ({ ...body, meta: undefined });
@@ -217,7 +221,9 @@ describe('Throttles (CONTRACT 20)', () => {
         LIMITS.signInFailuresPerAddress.name,
       ]);
       await second.app.get(Throttles).forgetEnded(100_000);
-      const [{ ended }] = await t.db.query(`SELECT count(*)::int AS ended FROM throttle_counters WHERE expires_at <= now()`);
+      const [{ ended }] = await t.db.query(
+        `SELECT count(*)::int AS ended FROM throttle_counters WHERE expires_at <= now()`,
+      );
       expect(ended).toBe(0);
     });
   });

@@ -48,11 +48,7 @@ export class AuthController {
       rate_limited: 'the 10 sign-ups of the hour from this address are spent; see Retry-After',
     },
   })
-  async signUp(
-    @Body() body: RegisterDto,
-    @ClientAddress() address: string,
-    @Res({ passthrough: true }) res: Response,
-  ) {
+  async signUp(@Body() body: RegisterDto, @ClientAddress() address: string, @Res({ passthrough: true }) res: Response) {
     return this.withCookie(res, await this.auth.register(body, address));
   }
 
@@ -80,7 +76,9 @@ export class AuthController {
     summary: 'Sign in with a fingerprint key; the session ends no later than the fingerprint',
     description: SETS_COOKIE,
     answer: SessionDto,
-    errors: { rate_limited: 'the 20 failed fingerprint sign-ins of the hour from this address are spent; see Retry-After' },
+    errors: {
+      rate_limited: 'the 20 failed fingerprint sign-ins of the hour from this address are spent; see Retry-After',
+    },
   })
   async logInWithFingerprint(
     @Body() body: FingerprintLoginDto,

@@ -11,12 +11,6 @@ import { PasswordHasher } from './passwords';
 @Module({
   imports: [AccountsModule, FingerprintsModule],
   controllers: [AuthController],
-  providers: [
-    AuthService,
-    ConfirmationCodesRepository,
-    PasswordResetsRepository,
-    PasswordHasher,
-    RefreshCookie,
-  ],
+  providers: [AuthService, ConfirmationCodesRepository, PasswordResetsRepository, PasswordHasher, RefreshCookie],
 })
 export class AuthModule {}

@@ -114,9 +114,7 @@ export class AuthService {
 
   /** A session for a third party holding a fingerprint; it ends no later than the fingerprint. */
   async loginWithFingerprint(key: string, address: string): Promise<Issued<SessionDto>> {
-    const attempt = await this.throttles.take([
-      { limit: LIMITS.fingerprintFailuresPerAddress, subject: address },
-    ]);
+    const attempt = await this.throttles.take([{ limit: LIMITS.fingerprintFailuresPerAddress, subject: address }]);
     const fingerprint = await this.fingerprints.useForSignIn(hashToken(key));
     const account = fingerprint && (await this.accounts.findById(fingerprint.account_id));
     if (!fingerprint || !account) throw AppException.unauthorized('Invalid, revoked or expired fingerprint');
