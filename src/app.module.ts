@@ -29,6 +29,7 @@ import { CompanyGuard } from './core/access/company.guard';
 import { IdempotencyGuard } from './core/idempotency/idempotency.guard';
 import { IdempotencyModule } from './core/idempotency/idempotency.module';
 import { LeaseModule } from './core/lease/lease.module';
+import { ThrottlesModule } from './core/limits/throttles.module';
 import { MailModule } from './core/mail/mail.module';
 import { MetricsModule } from './core/metrics/metrics.module';
 import { AccountsModule } from './modules/account/accounts/accounts.module';
@@ -91,6 +92,7 @@ import { WebhooksModule } from './modules/companies/webhooks/webhooks.module';
     StorageModule,
     AccessModule,
     IdempotencyModule,
+    ThrottlesModule,
     WriteStagesModule,
     MailModule,
     LeaseModule,

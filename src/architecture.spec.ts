@@ -176,12 +176,16 @@ function tableOwners(): Map<string, string> {
 /** Tables and views the migrations create by name. */
 function migratedRelations(): string[] {
   const created = new Set<string>();
-  for (const file of sourceFiles(join(SRC, 'database', 'migrations'))) {
+  // Each migration's `up`, in the order they run: what one creates a later one may drop.
+  for (const file of sourceFiles(join(SRC, 'database', 'migrations')).sort()) {
     const text = readFileSync(file, 'utf8');
-    for (const [, name] of text.matchAll(
-      /CREATE (?:UNLOGGED )?(?:TABLE|VIEW|MATERIALIZED VIEW) (?:IF NOT EXISTS )?"?([a-z0-9_]+)"?/g,
+    const downAt = text.search(/async down\(/);
+    const up = downAt < 0 ? text : text.slice(0, downAt);
+    for (const [, drop, name] of up.matchAll(
+      /(?:CREATE (?:UNLOGGED )?(?:TABLE|VIEW|MATERIALIZED VIEW) (?:IF NOT EXISTS )?|(DROP TABLE (?:IF EXISTS )?))"?([a-z0-9_]+)"?/g,
     )) {
-      created.add(name);
+      if (drop) created.delete(name);
+      else created.add(name);
     }
   }
   return [...created].sort();

@@ -168,8 +168,8 @@ export class Environment {
   HTTP_KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
   /**
-   * Which X-Forwarded-For entries to believe for the client IP: `false` (a proxy on this host
-   * only), a hop count (`1` behind one ingress), or the proxies' addresses and CIDR ranges.
+   * Which X-Forwarded-For entries to believe for the client IP: `false` (none: the socket's peer,
+   * loopback included), a hop count (`1` behind one ingress), or the proxies' addresses and CIDR ranges.
    */
   @Transform(({ value }) => parseTrustedProxies(value))
   @ValidateBy({
@@ -180,7 +180,7 @@ export class Environment {
         `TRUST_PROXY must be false, a hop count from 0 to ${MAX_PROXY_HOPS} (1 behind one ingress), or a comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal; "true" would believe any client's X-Forwarded-For`,
     },
   })
-  TRUST_PROXY: TrustedProxies = ['loopback'];
+  TRUST_PROXY: TrustedProxies = 0;
 
   /** Lets webhooks call http URLs and private addresses (loopback, LAN, metadata): development and tests only. */
   @Transform(toBoolean)

@@ -2,8 +2,8 @@ import { validateEnvironment } from './environment';
 
 describe('TRUST_PROXY', () => {
   it.each([
-    [undefined, ['loopback']],
-    ['false', ['loopback']],
+    [undefined, 0],
+    ['false', 0],
     ['1', 1],
     ['10.0.0.0/8, loopback', ['10.0.0.0/8', 'loopback']],
     ['fd00::/8,192.168.1.10', ['fd00::/8', '192.168.1.10']],

@@ -10,11 +10,15 @@ export type TrustedProxies = number | string[];
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 export const MAX_PROXY_HOPS = 10;
 
-/** `false` or unset: a proxy on this host only; `1`: one hop (an ingress); `10.0.0.0/8, loopback`: those proxies. */
+/**
+ * `false` or unset: no proxy at all, loopback included (the socket's peer is the client, as the
+ * throttles of CONTRACT 20 need: a local process cannot pose as many clients); `1`: one hop (an
+ * ingress); `10.0.0.0/8, loopback`: those proxies.
+ */
 export function parseTrustedProxies(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const text = value.trim().toLowerCase();
-  if (text === '' || text === 'false') return ['loopback'];
+  if (text === '' || text === 'false') return 0;
   if (/^\d+$/.test(text)) return Number(text);
   return text.split(',').map((entry) => entry.trim());
 }

@@ -114,7 +114,7 @@ describe('Identity: sign-up, sign-in, sessions', () => {
       expect(wrong.message).toBe(unknown.message);
     });
 
-    it('refuses guessing: past 5 attempts in the window, 429 with Retry-After even for the right password', async () => {
+    it('refuses guessing from one address: past 5 failures of the pair, 429 with Retry-After even for the right password', async () => {
       const user = await newAccount(t.http, 'guess');
       const attempts = await Promise.all(
         Array.from({ length: 12 }, () =>

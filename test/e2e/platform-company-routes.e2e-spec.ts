@@ -427,7 +427,10 @@ describe('Platform company routes', () => {
   describe('POST /partners/become', () => {
     // The run's one database may already hold another suite's application from the same address
     // (the first-Execute suite sends every operation once): this walk counts from none.
-    beforeAll(() => db.query('DELETE FROM partner_applications'));
+    beforeAll(async () => {
+      await db.query('DELETE FROM partner_applications');
+      await db.query(`DELETE FROM throttle_counters WHERE limit_name = 'partner_applications_per_address'`);
+    });
 
     it('stores the form without a credential; 5 an hour per address, then 429 with Retry-After; the body is checked first', async () => {
       const form = { name: 'Acme Consulting', type: 'public', email: 'Partner@Example.com', text: 'We sell' };
@@ -461,6 +464,9 @@ describe('Platform company routes', () => {
 
       // An hour later the address may apply again.
       await db.query(`UPDATE partner_applications SET created_at = created_at - interval '61 minutes'`);
+      await db.query(
+        `UPDATE throttle_counters SET expires_at = now() WHERE limit_name = 'partner_applications_per_address'`,
+      );
       expectSuccess(await t.http.post('/api/v1/partners/become').send({ ...form, text: undefined }), 201);
     });
 

@@ -2,6 +2,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { databaseOptions } from '../../src/database/database.options';
+import { withClientAddresses } from './client-addresses';
 import { failOnViolations } from './response-validator';
 
 /** The docblock tag of a suite that runs on the shared application. */
@@ -44,7 +45,7 @@ export async function sharedTestApp(): Promise<SharedTestApp> {
   await db.initialize();
   const takeViolations = (globalThis as { [SHARED_APP_VIOLATIONS]?: () => Promise<string[]> })[SHARED_APP_VIOLATIONS]!;
   return {
-    http: request(url),
+    http: withClientAddresses(request(url)),
     db,
     close: async () => {
       await db.destroy();

@@ -6,6 +6,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
 import { EnvelopingExpressAdapter } from '../../src/core/http/enveloping-express-adapter';
+import { withClientAddresses } from './client-addresses';
 import { checkingResponses } from './response-validator';
 
 export interface TestApp {
@@ -32,5 +33,5 @@ export async function createTestApp(extraControllers: Type[] = [], extraModules:
   });
   configureApp(app);
   await app.init();
-  return checkingResponses({ app, http: request(app.getHttpServer()), close: () => app.close() });
+  return checkingResponses({ app, http: withClientAddresses(request(app.getHttpServer())), close: () => app.close() });
 }

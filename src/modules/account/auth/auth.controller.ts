@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import { AuthContext, CurrentAuth } from '../../../core/auth/auth-context';
 import { Public } from '../../../core/auth/auth.decorators';
 import { RefreshCookie } from '../../../core/auth/refresh-cookie';
+import { ClientAddress, clientAddress } from '../../../core/limits/client-address';
 import { AccountDto } from '../accounts/accounts.face';
 import { AuthService, Issued } from './auth.service';
 import { SignInOrigin } from './sign-in-pairs.repository';
@@ -46,7 +47,10 @@ export class AuthController {
     description: SETS_COOKIE,
     answer: RegistrationDto,
     status: HttpStatus.CREATED,
-    errors: { conflict: 'an account with this e-mail already exists' },
+    errors: {
+      conflict: 'an account with this e-mail already exists',
+      rate_limited: 'the 10 sign-ups of the hour from this address are spent; see Retry-After',
+    },
   })
   async signUp(@Body() body: RegisterDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return this.withCookie(res, await this.auth.register(body, signInOrigin(req)));
@@ -55,9 +59,12 @@ export class AuthController {
   /** Whether no account has the e-mail yet (the sign-up form's live check) */
   @Public()
   @Get('check-email-unique')
-  @Endpoint({ answer: EmailUniqueDto })
-  checkEmailUnique(@Query() query: CheckEmailQueryDto) {
-    return this.auth.isEmailUnique(query.email);
+  @Endpoint({
+    answer: EmailUniqueDto,
+    errors: { rate_limited: 'counted with the sign-ups from this address (10 an hour); see Retry-After' },
+  })
+  checkEmailUnique(@Query() query: CheckEmailQueryDto, @ClientAddress() address: string) {
+    return this.auth.isEmailUnique(query.email, address);
   }
 
   @Public()
@@ -67,7 +74,11 @@ export class AuthController {
     summary: 'Sign in with e-mail and password',
     description: SETS_COOKIE,
     answer: SessionDto,
-    errors: { rate_limited: 'too many attempts for this e-mail; see Retry-After' },
+    errors: {
+      rate_limited:
+        'too many failed sign-ins for this e-mail from this address (5 in 15 minutes), from this address ' +
+        '(20 in 15 minutes), or for this e-mail (past 50 in an hour: one attempt per 10 seconds); see Retry-After',
+    },
   })
   async logIn(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return this.withCookie(res, await this.auth.login(body, signInOrigin(req)));
@@ -80,9 +91,16 @@ export class AuthController {
     summary: 'Sign in with a fingerprint key; the session ends no later than the fingerprint',
     description: SETS_COOKIE,
     answer: SessionDto,
+    errors: {
+      rate_limited: 'the 20 failed fingerprint sign-ins of the hour from this address are spent; see Retry-After',
+    },
   })
-  async logInWithFingerprint(@Body() body: FingerprintLoginDto, @Res({ passthrough: true }) res: Response) {
-    return this.withCookie(res, await this.auth.loginWithFingerprint(body.key));
+  async logInWithFingerprint(
+    @Body() body: FingerprintLoginDto,
+    @ClientAddress() address: string,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.withCookie(res, await this.auth.loginWithFingerprint(body.key, address));
   }
 
   @Public()
@@ -156,11 +174,14 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @Endpoint({
     summary: 'Mail a single-use password-reset token valid one hour',
-    description: 'Answers `{}` in the same time whether or not the e-mail is registered.',
+    description:
+      'Answers `{}` in the same time whether or not the e-mail is registered. At most 1 link a minute and 5 a day ' +
+      'per e-mail (registered or not), and 20 an hour per address; past a limit, the same 429 for any e-mail.',
     answer: 'empty',
+    errors: { rate_limited: 'too many reset links for this e-mail or from this address; see Retry-After' },
   })
-  async sendResetLink(@Body() body: PasswordResetRequestDto) {
-    await this.auth.sendResetLink(body.email);
+  async sendResetLink(@Body() body: PasswordResetRequestDto, @ClientAddress() address: string) {
+    await this.auth.sendResetLink(body.email, address);
   }
 
   /** Whether a password-reset token can still be used */
@@ -187,9 +208,17 @@ export class AuthController {
   /** Change the password; every other session ends and every fingerprint is revoked, API keys stay */
   @Post('password')
   @HttpCode(HttpStatus.OK)
-  @Endpoint({ credential: 'password', answer: 'empty' })
-  async changePassword(@CurrentAuth() auth: AuthContext<AccountDto>, @Body() body: PasswordChangeDto) {
-    await this.auth.changePassword(auth, body);
+  @Endpoint({
+    credential: 'password',
+    answer: 'empty',
+    errors: { rate_limited: "a wrong current password counts as a failed sign-in of the account's e-mail from this address" },
+  })
+  async changePassword(
+    @CurrentAuth() auth: AuthContext<AccountDto>,
+    @Body() body: PasswordChangeDto,
+    @ClientAddress() address: string,
+  ) {
+    await this.auth.changePassword(auth, body, address);
   }
 
   private withCookie<T>(res: Response, issued: Issued<T>): T {
@@ -202,5 +231,5 @@ export class AuthController {
 
 /** The client's address (TRUST_PROXY decides it) and user agent, for the new sign-in alert. */
 function signInOrigin(req: Request): SignInOrigin {
-  return { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? '' };
+  return { ip: clientAddress(req), userAgent: req.get('user-agent') ?? '' };
 }

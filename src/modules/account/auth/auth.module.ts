@@ -6,7 +6,6 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { RefreshCookie } from '../../../core/auth/refresh-cookie';
 import { ConfirmationCodesRepository } from './confirmation-codes.repository';
-import { LoginThrottleRepository } from './login-throttle.repository';
 import { PasswordResetsRepository } from './password-resets.repository';
 import { PasswordHasher } from './passwords';
 import { SignInPairsRepository } from './sign-in-pairs.repository';
@@ -18,7 +17,6 @@ import { SignInPairsRepository } from './sign-in-pairs.repository';
     AuthService,
     ConfirmationCodesRepository,
     PasswordResetsRepository,
-    LoginThrottleRepository,
     SignInPairsRepository,
     PasswordHasher,
     RefreshCookie,

@@ -7,6 +7,8 @@ import type { Environment } from '../../../config/environment';
 import { AuthContext } from '../../../core/auth/auth-context';
 import { hashToken, issueToken } from '../../../core/auth/secret-token';
 import { AppException } from '../../../core/http/app.exception';
+import { LIMITS } from '../../../core/limits/throttle-limits';
+import { CountedHit, Throttles } from '../../../core/limits/throttles';
 import { MailOutbox } from '../../../core/mail/mail-outbox';
 import { SecurityEvents } from '../../../core/security/security-events';
 import { AccountDto, AccountRecords, AccountSessions } from '../accounts/accounts.face';
@@ -26,7 +28,6 @@ import {
   ResendConfirmationDto,
   SessionDto,
 } from './dto/auth.dto';
-import { LoginThrottleRepository } from './login-throttle.repository';
 import { PasswordHasher } from './passwords';
 import { PasswordResetsRepository } from './password-resets.repository';
 import { SignInOrigin, SignInPairsRepository } from './sign-in-pairs.repository';
@@ -58,7 +59,7 @@ export class AuthService {
     private readonly events: SecurityEvents,
     private readonly codes: ConfirmationCodesRepository,
     private readonly resets: PasswordResetsRepository,
-    private readonly throttle: LoginThrottleRepository,
+    private readonly throttles: Throttles,
     private readonly passwords: PasswordHasher,
     private readonly pairs: SignInPairsRepository,
     private readonly mail: MailOutbox,
@@ -68,16 +69,23 @@ export class AuthService {
     this.refreshTtlMs = config.get('REFRESH_TOKEN_TTL_DAYS', { infer: true }) * 86_400_000;
   }
 
-  /** Whether no account has the e-mail yet (sign-up's live check, CONTRACT 24). */
-  async isEmailUnique(email: string): Promise<{ unique: boolean }> {
+  /**
+   * Whether no account has the e-mail yet (sign-up's live check, CONTRACT 24). Each call counts
+   * as a sign-up of the address, so it enumerates no faster than signing up would.
+   */
+  async isEmailUnique(email: string, address: string): Promise<{ unique: boolean }> {
+    await this.throttles.take([{ limit: LIMITS.signUpsPerAddress, subject: address }]);
     return { unique: !(await this.accounts.emailTaken(email)) };
   }
 
   /**
    * Signing up signs in; the confirmation code is queued with the account, and its address and
-   * user agent are remembered, so signing in from them sends no alert (CONTRACT 23).
+   * user agent are remembered, so signing in from them sends no alert (CONTRACT 23). Counts
+   * against the address's sign-ups, and the code against the account's codes (its first resend
+   * waits a minute).
    */
   async register(dto: RegisterDto, origin: SignInOrigin): Promise<Issued<RegistrationDto>> {
+    await this.throttles.take([{ limit: LIMITS.signUpsPerAddress, subject: origin.ip }]);
     const passwordHash = await this.passwords.hash(dto.password);
     const { account, session } = await this.createAccount(dto, passwordHash, origin);
     return {
@@ -91,29 +99,51 @@ export class AuthService {
     const account = await this.accounts.create({ email: dto.email, name: dto.name, password_hash: passwordHash });
     if (!account) throw AppException.conflict('An account with this e-mail already exists');
     await this.issueCode(account.id);
+    await this.throttles.take([{ limit: LIMITS.confirmationCodesPerAccount, subject: account.id }]);
     await this.pairs.remember(account.id, origin);
     return { account, session: await this.openSession(account, null, null) };
   }
 
-  /** A password sign-in; the first from its address and user agent in 90 days mails an alert. */
+  /**
+   * A password sign-in; the first from its address and user agent in 90 days mails an alert.
+   * Every attempt is counted as a failure before the password is checked (so parallel guesses
+   * cannot pass a limit) and given back when it was right. Failures lock the (e-mail, address)
+   * pair, never the e-mail: the owner signs in from their own address (CONTRACT 20).
+   */
   async login(dto: LoginDto, origin: SignInOrigin): Promise<Issued<SessionDto>> {
-    const retryAfter = await this.throttle.registerAttempt(dto.email);
-    if (retryAfter > 0) {
-      const known = await this.accounts.findForSignIn(dto.email);
-      await this.events.record('sign_in', 'refused', known?.id ?? null);
-      throw new AppException('rate_limited', 'Too many sign-in attempts; try again later', undefined, {
-        'Retry-After': String(retryAfter),
-      });
-    }
+    const attempt = await this.countSignInAttempt(dto.email, origin.ip);
     const found = await this.accounts.findForSignIn(dto.email);
     const valid = await this.passwords.verify(dto.password, found?.password_hash ?? null);
     if (!found || !valid) {
       await this.events.record('sign_in', 'failure', found?.id ?? null);
       throw AppException.unauthorized(WRONG_CREDENTIALS);
     }
-    await this.throttle.clear(dto.email);
+    await this.throttles.refund(attempt);
     const { password_hash: _, ...account } = found;
     return this.signIn(account, origin);
+  }
+
+  /**
+   * Counts a password attempt of the (e-mail, address) pair against the sign-in limits; a refused
+   * one is a security event of the account the e-mail names, when it names one (CONTRACT 20).
+   */
+  private async countSignInAttempt(email: string, address: string): Promise<CountedHit[]> {
+    const pair = `${email}\n${address}`;
+    try {
+      return await this.throttles.take([
+        { limit: LIMITS.signInFailuresPerAddress, subject: address },
+        {
+          limit: LIMITS.signInFailuresPerEmail,
+          subject: email,
+          beyond: { limit: LIMITS.signInSlowedPerPair, subject: pair },
+        },
+        { limit: LIMITS.signInFailuresPerPair, subject: pair },
+      ]);
+    } catch (error) {
+      const known = await this.accounts.findForSignIn(email);
+      await this.events.record('sign_in', 'refused', known?.id ?? null);
+      throw error;
+    }
   }
 
   @Transactional()
@@ -131,13 +161,15 @@ export class AuthService {
   }
 
   /** A session for a third party holding a fingerprint; it ends no later than the fingerprint. */
-  async loginWithFingerprint(key: string): Promise<Issued<SessionDto>> {
+  async loginWithFingerprint(key: string, address: string): Promise<Issued<SessionDto>> {
+    const attempt = await this.throttles.take([{ limit: LIMITS.fingerprintFailuresPerAddress, subject: address }]);
     const fingerprint = await this.fingerprints.useForSignIn(hashToken(key));
     const account = fingerprint && (await this.accounts.findById(fingerprint.account_id));
     if (!fingerprint || !account) {
       await this.events.record('fingerprint.sign_in', 'failure', null);
       throw AppException.unauthorized('Invalid, revoked or expired fingerprint');
     }
+    await this.throttles.refund(attempt);
     const session = await this.openSession(account, fingerprint.id, fingerprint.expires_at);
     await this.events.record('fingerprint.sign_in', 'success', account.id);
     return session;
@@ -197,13 +229,9 @@ export class AuthService {
   async resendConfirmation(auth: AuthContext<AccountDto>, dto: ResendConfirmationDto): Promise<EmailSentDto> {
     ownAccountOnly(auth.account, dto);
     if (auth.account.status === 'confirmed') throw AppException.conflict('The e-mail is already confirmed');
+    await this.throttles.take([{ limit: LIMITS.confirmationCodesPerAccount, subject: auth.account.id }]);
     const code = confirmationCode();
-    const wait = await this.codes.reissue(auth.account.id, code);
-    if (wait > 0) {
-      throw new AppException('rate_limited', 'A code was sent less than a minute ago', undefined, {
-        'Retry-After': String(wait),
-      });
-    }
+    await this.codes.reissue(auth.account.id, code);
     await this.mailCode(auth.account.id, code);
     return { email_sent: true };
   }
@@ -211,10 +239,16 @@ export class AuthService {
   /**
    * Queues a reset link when the e-mail is registered. Both paths run the same statement, issue
    * a token and wait out RESET_LINK_MIN_MS: the answer, its status and its time do not say
-   * whether the account exists.
+   * whether the account exists. The limits count the e-mail before it is looked up, so their
+   * 429 is the same for a registered and an unknown one.
    */
-  async sendResetLink(email: string): Promise<void> {
+  async sendResetLink(email: string, address: string): Promise<void> {
     const started = Date.now();
+    await this.throttles.take([
+      { limit: LIMITS.resetLinksPerAddress, subject: address },
+      { limit: LIMITS.resetLinksPerEmailMinute, subject: email },
+      { limit: LIMITS.resetLinksPerEmailDay, subject: email },
+    ]);
     await this.issueResetLink(email);
     await sleep(Math.max(0, RESET_LINK_MIN_MS - (Date.now() - started)));
   }
@@ -257,11 +291,13 @@ export class AuthService {
    * Changes the password of a password session's account; in the same commit every other session
    * ends and every fingerprint is revoked (they sign in without the password). API keys stay.
    */
-  async changePassword(auth: AuthContext<AccountDto>, dto: PasswordChangeDto): Promise<void> {
+  async changePassword(auth: AuthContext<AccountDto>, dto: PasswordChangeDto, address: string): Promise<void> {
+    const attempt = await this.countSignInAttempt(auth.account.email, address);
     const found = await this.accounts.findForSignIn(auth.account.email);
     if (!found || !(await this.passwords.verify(dto.current_password, found.password_hash))) {
       throw AppException.validation([{ field: 'current_password', message: "is not the account's password" }]);
     }
+    await this.throttles.refund(attempt);
     const passwordHash = await this.passwords.hash(dto.new_password);
     // The route needs a password session (RequirePasswordSession), so the credential is one.
     const kept = auth.credential.kind === 'session' ? auth.credential.sessionId : null;

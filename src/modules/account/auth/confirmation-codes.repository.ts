@@ -7,8 +7,6 @@ import { sql } from '../../../database/sql';
 export const CODE_TTL_SECONDS = 15 * 60;
 /** Wrong tries that void a code. */
 export const MAX_CODE_ATTEMPTS = 5;
-/** A new code goes out at most this often per account. */
-export const CODE_RESEND_SECONDS = 60;
 
 export type CodeCheck = 'confirmed' | 'wrong' | 'void';
 
@@ -31,27 +29,14 @@ export class ConfirmationCodesRepository {
     );
   }
 
-  /**
-   * Replaces the code with a new one unless the last went out less than CODE_RESEND_SECONDS
-   * ago; the row's lock makes two parallel resends send one code. Returns 0 when replaced,
-   * else the seconds to wait.
-   */
-  async reissue(accountId: string, code: string): Promise<number> {
-    const replaced = await this.db.one(
+  /** Replaces the account's code with a new one (the caller has counted it against its limit). */
+  async reissue(accountId: string, code: string): Promise<void> {
+    await this.db.affected(
       sql`INSERT INTO confirmation_codes (account_id, code_hash, expires_at, attempts, sent_at)
           VALUES (${accountId}, ${this.digest(accountId, code)}, now() + make_interval(secs => ${CODE_TTL_SECONDS}), 0, now())
           ON CONFLICT (account_id) DO UPDATE SET code_hash = EXCLUDED.code_hash, expires_at = EXCLUDED.expires_at,
-            attempts = 0, sent_at = EXCLUDED.sent_at
-          WHERE confirmation_codes.sent_at <= now() - make_interval(secs => ${CODE_RESEND_SECONDS})
-          RETURNING account_id`,
+            attempts = 0, sent_at = EXCLUDED.sent_at`,
     );
-    if (replaced) return 0;
-    const wait = await this.db.one<{ seconds: number }>(
-      sql`SELECT greatest(1, ceil(extract(epoch FROM sent_at + make_interval(secs => ${CODE_RESEND_SECONDS}) - now())))::int
-            AS seconds
-          FROM confirmation_codes WHERE account_id = ${accountId}`,
-    );
-    return wait?.seconds ?? 1;
   }
 
   /**

@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpStatus, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Query } from '@nestjs/common';
 import { Post } from '../../../core/http/verbs';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { AuthContext, CurrentAuth } from '../../../core/auth/auth-context';
 import { Public } from '../../../core/auth/auth.decorators';
+import { ClientAddress } from '../../../core/limits/client-address';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { BecomePartnerDto, PartnerApplicationDto, PartnerRequestReceivedDto } from './dto/partner.dto';
 import { PartnersService } from './partners.service';
@@ -22,8 +22,8 @@ export class PartnersController {
     status: HttpStatus.CREATED,
     errors: { rate_limited: 'the 5 applications of the hour from this address are spent; see Retry-After' },
   })
-  become(@Body() body: BecomePartnerDto, @Req() req: Request) {
-    return this.partners.apply(body, req.ip ?? 'unknown');
+  become(@Body() body: BecomePartnerDto, @ClientAddress() address: string) {
+    return this.partners.apply(body, address);
   }
 
   /** Partner applications, newest first (platform administrators only) */

@@ -14,19 +14,6 @@ const applications = new Table(PartnerApplicationEntity);
 export class PartnersRepository {
   constructor(private readonly db: Db) {}
 
-  /** Holds the address's applications until the transaction ends, so the hourly count is exact. */
-  async lockAddress(clientIp: string): Promise<void> {
-    await this.db.one(sql`SELECT pg_advisory_xact_lock(hashtext(${`partner-applications:${clientIp}`}))`);
-  }
-
-  /** The address's applications of the last hour: how many, and when the oldest was sent. */
-  async lastHour(clientIp: string): Promise<{ count: number; oldest: Date | null }> {
-    return (await this.db.one<{ count: number; oldest: Date | null }>(
-      sql`SELECT count(*)::int AS count, min(created_at) AS oldest FROM partner_applications
-          WHERE client_ip = ${clientIp} AND created_at > now() - interval '1 hour'`,
-    ))!;
-  }
-
   async create(application: Pick<Row<PartnerApplicationEntity>, 'name' | 'type' | 'email' | 'text' | 'client_ip'>) {
     await this.db.affected(applications.insert(application));
   }

@@ -1,38 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { Transactional } from '@nestjs-cls/transactional';
 import { AuthContext } from '../../../core/auth/auth-context';
 import { AppException, found } from '../../../core/http/app.exception';
+import { LIMITS } from '../../../core/limits/throttle-limits';
+import { Throttles } from '../../../core/limits/throttles';
 import { MailOutbox } from '../../../core/mail/mail-outbox';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { BecomePartnerDto, PartnerApplicationDto, PartnerRequestReceivedDto } from './dto/partner.dto';
 import { PartnersRepository } from './partners.repository';
 
-/** At most this many applications an hour from one client address (CONTRACT 17). */
-export const APPLICATIONS_PER_HOUR = 5;
-const HOUR_MS = 3_600_000;
-
 @Injectable()
 export class PartnersService {
   constructor(
     private readonly partners: PartnersRepository,
     private readonly mail: MailOutbox,
+    private readonly throttles: Throttles,
   ) {}
 
-  /** Stores the application; the sixth within an hour from one address is 429 until the oldest is an hour old. */
-  @Transactional()
+  /** Stores the application; past the address's hourly applications (throttle-limits.ts), 429. */
   async apply(dto: BecomePartnerDto, clientIp: string): Promise<PartnerRequestReceivedDto> {
-    await this.partners.lockAddress(clientIp);
-    const { count, oldest } = await this.partners.lastHour(clientIp);
-    if (count >= APPLICATIONS_PER_HOUR) {
-      const retryAfter = Math.max(1, Math.ceil((oldest!.getTime() + HOUR_MS - Date.now()) / 1000));
-      throw new AppException(
-        'rate_limited',
-        `At most ${APPLICATIONS_PER_HOUR} partner applications an hour from one address; try again later`,
-        undefined,
-        { 'Retry-After': String(retryAfter) },
-      );
-    }
+    await this.throttles.take([{ limit: LIMITS.partnerApplicationsPerAddress, subject: clientIp }]);
     await this.partners.create({
       name: dto.name,
       type: dto.type,
