@@ -10,7 +10,8 @@ import {
   firstFieldMismatch,
   firstUnfaithfulPart,
 } from '../support/kroncl-client';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
+import type { TestApp } from '../support/test-app';
 
 /**
  * CONTRACT §17: the platform's web client works against this service unchanged. For every call
@@ -1056,7 +1057,17 @@ async function replay(call: ClientCall): Promise<string | null> {
 }
 
 describe('the platform web client replayed against this service (CONTRACT §17)', () => {
+  const saved = { ...process.env };
+  let ownDatabase: OwnDatabase;
+
   beforeAll(async () => {
+    // The replay reads its codes and reset links from the mail its own sender drains at once; a
+    // database of its own keeps that sender off other suites' outbox (CONTRACT 23).
+    ownDatabase = await createOwnDatabase('replay');
+    process.env.DATABASE_URL = ownDatabase.url;
+    process.env.MAIL_POLL_MS = '50';
+    // The configuration is read when the application module is first imported.
+    const { createTestApp } = await import('../support/test-app');
     t = await createTestApp();
     mails = jest.spyOn(t.app.get(MailerService), 'send');
     await buildFixtures();
@@ -1064,6 +1075,8 @@ describe('the platform web client replayed against this service (CONTRACT §17)'
 
   afterAll(async () => {
     await t?.close();
+    process.env = saved;
+    await ownDatabase?.drop();
   });
 
   it('has a request for every client call a page makes, and only for those', () => {

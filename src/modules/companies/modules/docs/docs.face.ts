@@ -7,7 +7,7 @@ export { DocDto } from './dto/doc.dto';
 export { DocsSettingsDto } from './dto/docs-settings.dto';
 export { ModuleReportDto } from './dto/module-report.dto';
 export { DocumentGenerator } from './generator/document-generator';
-export { moduleReport } from './generator/module-report';
+export { moduleReport, numbered } from './generator/module-report';
 export { ReportRoute } from './generator/report-route';
 export { reportSubtitle } from './generator/report-subtitle';
 export { PdfDrawing } from './generator/pdf-drawing';

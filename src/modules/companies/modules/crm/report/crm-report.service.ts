@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { StagedWrite } from '../../../../../core/audit/staged-write';
-import { type DocDto, DocumentGenerator, moduleReport, type Sheet } from '../../docs/docs.face';
+import { type DocDto, DocumentGenerator, moduleReport, numbered, type Sheet } from '../../docs/docs.face';
 import { CrmReportDto, REPORT_SHEETS, ReportSheet } from './crm-report.dto';
 import { CrmReportRepository, ReportClient, ReportSource } from './crm-report.repository';
 
@@ -12,15 +12,6 @@ const NAMES: Record<string, string> = {
   inactive: 'Неактивен',
 };
 const named = (value: string) => NAMES[value] ?? value;
-
-/** Numbers each row of a sheet, 1, 2, … */
-async function* numbered<T>(
-  rows: AsyncIterable<T> | Iterable<T>,
-  cells: (row: T) => Array<string | number | null>,
-): AsyncIterable<Array<string | number | null>> {
-  let number = 0;
-  for await (const row of rows) yield [++number, ...cells(row)];
-}
 
 /** The CRM report (CONTRACT 24): one sheet per requested type, in the order asked. */
 @Injectable()

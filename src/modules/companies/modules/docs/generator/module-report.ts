@@ -30,3 +30,12 @@ export function moduleReport(module: DocModule, request: ModuleReportDto, report
     sheets: report.sheets,
   };
 }
+
+/** A sheet's rows numbered 1, 2, … in its first column: the rows of a module report's list sheet. */
+export async function* numbered<T>(
+  rows: AsyncIterable<T> | Iterable<T>,
+  cells: (row: T) => Array<string | number | null>,
+): AsyncIterable<Array<string | number | null>> {
+  let number = 0;
+  for await (const row of rows) yield [++number, ...cells(row)];
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { StagedWrite } from '../../../../../core/audit/staged-write';
-import { type DocDto, DocumentGenerator, moduleReport, type Sheet } from '../../docs/docs.face';
+import { type DocDto, DocumentGenerator, moduleReport, numbered, type Sheet } from '../../docs/docs.face';
 import { FinanceReportDto, REPORT_SHEETS, ReportSheet } from './finance-report.dto';
 import { FinanceReportRepository, ReportCategory, ReportCredit, ReportTransaction } from './finance-report.repository';
 
@@ -16,15 +16,6 @@ const STATUS_NAMES: Record<string, string> = {
 };
 const CREDIT_TYPE_NAMES: Record<string, string> = { debt: 'Долг', credit: 'Кредит' };
 const named = (names: Record<string, string>, value: string) => names[value] ?? value;
-
-/** Numbers each row of a sheet, 1, 2, … */
-async function* numbered<T>(
-  rows: AsyncIterable<T> | Iterable<T>,
-  cells: (row: T) => Array<string | number | null>,
-): AsyncIterable<Array<string | number | null>> {
-  let number = 0;
-  for await (const row of rows) yield [++number, ...cells(row)];
-}
 
 /** The finance report (CONTRACT 12 and 14): one sheet per requested type, in the order asked. */
 @Injectable()
