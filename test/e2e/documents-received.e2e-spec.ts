@@ -43,10 +43,7 @@ describe('Generated documents as received', () => {
   afterAll(() => t.close());
 
   const generate = async (path: string, body: Record<string, unknown>) => {
-    const doc = expectSuccess(
-      await t.http.post(moduleOf(companyId, path)).set(owner.auth).send(body),
-      201,
-    );
+    const doc = expectSuccess(await t.http.post(moduleOf(companyId, path)).set(owner.auth).send(body), 201);
     const file = await downloadFile(t.http, owner.auth, companyId, doc.object_path);
     expect(file.status).toBe(200);
     return file;

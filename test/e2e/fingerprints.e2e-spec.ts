@@ -125,8 +125,9 @@ describe('Fingerprints', () => {
     const maxAge = Number(/Max-Age=(\d+)/.exec(cookie)![1]);
     expect(maxAge).toBeLessThanOrEqual(3600);
     expect(maxAge).toBeGreaterThan(3500);
-    await t.db
-      .query(`UPDATE fingerprints SET expires_at = now() - interval '1 second' WHERE id = $1`, [fingerprint.id]);
+    await t.db.query(`UPDATE fingerprints SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+      fingerprint.id,
+    ]);
     expectError(await t.http.get('/api/v1/account').set(bearer(session.access_token)), 401, 'unauthorized');
     expectError(
       await t.http.post('/api/v1/account/refresh').set('Cookie', `refresh_token=${refreshCookie(signIn)}`),

@@ -165,8 +165,7 @@ describe('Identity: sign-up, sign-in, sessions', () => {
 
     it('401 once the session has expired', async () => {
       const user = await newAccount(t.http, 'expired');
-      await t.db
-        .query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE account_id = $1`, [user.id]);
+      await t.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE account_id = $1`, [user.id]);
       expectError(await t.http.get('/api/v1/account').set(user.auth), 401, 'unauthorized');
     });
   });
@@ -353,8 +352,7 @@ describe('Identity: API keys', () => {
     const user = await newAccount(t.http, 'expire');
     const key = await newApiKey(t.http, user, { expires_in: '24h' });
     expectSuccess(await t.http.get('/api/v1/account').set('X-API-Key', key.raw_key));
-    await t.db
-      .query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [key.id]);
+    await t.db.query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [key.id]);
     expectError(await t.http.get('/api/v1/account').set('X-API-Key', key.raw_key), 401, 'unauthorized');
   });
 });
@@ -414,8 +412,7 @@ describe('Identity: the daily quota', () => {
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40);
-    const [{ count }] = await t.db
-      .query(`SELECT count FROM api_key_usage WHERE api_key_id = $1`, [key.id]);
+    const [{ count }] = await t.db.query(`SELECT count FROM api_key_usage WHERE api_key_id = $1`, [key.id]);
     expect(count).toBe(50);
   });
 });

@@ -72,10 +72,14 @@ class Explorer {
     const pathValues = { ...known };
     for (const parameter of op.parameters ?? []) {
       if (parameter.in === 'path') {
-        // A required field Swagger UI leaves empty: the explorer fills it from where it says, or
-        // (nothing there) with an id of nothing, which may answer 404 but never 400.
+        // Swagger UI pre-fills a path parameter from its example; one without is left empty, and
+        // the explorer fills it from where it says, or (nothing there) with an id of nothing,
+        // which may answer 404 but never 400.
         pathValues[parameter.name] ??= String(
-          (await this.valuesFrom(sourceIn(parameter.description), pathValues))[0] ?? randomUUID(),
+          parameter.example ??
+            parameter.schema?.example ??
+            (await this.valuesFrom(sourceIn(parameter.description), pathValues))[0] ??
+            randomUUID(),
         );
         values[parameter.name] = pathValues[parameter.name];
       } else {
@@ -138,17 +142,20 @@ class Explorer {
  */
 function runsLate(path: string, method: string): number {
   if (/log-?out$/.test(path)) return 4;
-  if (path.endsWith('/companies/{id}') && method === 'delete') return 3;
+  if ((path.endsWith('/companies/{id}') && method === 'delete') || path.endsWith('/companies/{id}/delete')) return 3;
   if (/\/(plan|migrate)$/.test(path)) return 2;
   return method === 'delete' || /\/(deactivate|revoke|reverse|clear)$/.test(path) ? 1 : 0;
 }
 
 /**
- * A 400 that no document can avoid, each with why: a value only an e-mail carries, and a host
- * name the machine cannot resolve when it has no DNS (example.com resolves wherever it has).
+ * A 400 that no document can avoid, each with why: a value only an e-mail carries, the caller's own
+ * password, the file a person picks, and a host name the machine cannot resolve when it has no DNS
+ * (example.com resolves wherever it has).
  */
 const OUTSIDE_THE_DOCUMENT: Array<{ why: string; refusal: RegExp; offlineOnly?: boolean }> = [
   { why: 'the token of the reset e-mail', refusal: /"field":"token","message":"is invalid, used or expired"/ },
+  { why: "the caller's own password", refusal: /"field":"current_password","message":"is not the account's password"/ },
+  { why: 'the file a person picks for an upload', refusal: /"field":"body","message":"must be multipart\/form-data"/ },
   { why: 'no DNS on this machine', refusal: /"message":"its host does not resolve"/, offlineOnly: true },
 ];
 

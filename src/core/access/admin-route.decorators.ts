@@ -1,5 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
+import { RequirePasswordSession } from '../auth/auth.decorators';
 import type { PermissionCode } from './permission-codes';
 
 export const ADMIN_ROUTE = 'access:admin_route';
@@ -28,7 +29,7 @@ export interface AdminRouteDeclaration {
  * and whether it is critical. The admin guard enforces it (401, then 403 naming what is missing)
  * and OpenAPI shows it as `x-admin-level` and `x-admin-critical`, so they cannot drift apart. A
  * change's `action` is its key in the platform audit trail (AdminTrailInterceptor), `x-admin-action`.
- * A critical route needs the highest level.
+ * A critical route needs the highest level. Every console route needs a password session (CONTRACT 20).
  */
 export function AdminRoute(
   level: AdminLevel,
@@ -46,6 +47,8 @@ export function AdminRoute(
   };
   return applyDecorators(
     SetMetadata(ADMIN_ROUTE, declaration),
+    // Every console action needs a session signed in with the password (CONTRACT 20, 21).
+    RequirePasswordSession(),
     ApiExtension('x-admin-level', level),
     ...(critical ? [ApiExtension('x-admin-critical', true)] : []),
     ...(options.action ? [ApiExtension('x-admin-action', options.action)] : []),

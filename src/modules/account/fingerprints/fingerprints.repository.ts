@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { listPage, Where } from '../../../core/pagination/list';
 import { Page } from '../../../core/pagination/page';
 import { Db } from '../../../database/db';
-import { raw, sql } from '../../../database/sql';
+import { raw, rfc3339, sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
 import type { FingerprintDto, FingerprintQueryDto } from './dto/fingerprint.dto';
 import { FingerprintEntity } from './fingerprint.entity';
@@ -13,8 +13,8 @@ const ACTIVE = (alias: string) =>
 /** A fingerprint as the API shows it (the Kroncl server's fields): `status` is derived, never stored. */
 const FINGERPRINT = (alias: string) =>
   `${alias}.id, CASE WHEN ${ACTIVE(alias)} THEN 'active' ELSE 'inactive' END AS status,
-   ${alias}.expires_at AS expired_at, ${alias}.last_used_at, ${alias}.key_prefix || '...' AS masked_key,
-   ${alias}.key_prefix, ${alias}.created_at`;
+   ${rfc3339(`${alias}.expires_at`)} AS expired_at, ${rfc3339(`${alias}.last_used_at`)} AS last_used_at,
+   ${alias}.key_prefix || '...' AS masked_key, ${alias}.key_prefix, ${rfc3339(`${alias}.created_at`)} AS created_at`;
 
 @Injectable()
 export class FingerprintsRepository {

@@ -193,7 +193,7 @@ export class VisitCardsController {
 
   /** A public company's card by its slug (a private and an unknown slug alike are 404) */
   @Get(':slug')
-  @ApiParam({ name: 'slug', description: "A public company's slug (GET /companies/public)" })
+  @ApiParam({ name: 'slug', description: 'A public company: its `slug` from `GET /api/v1/companies/public`' })
   @Endpoint({ answer: PublicCompanyDto })
   getVisitCard(@Param('slug') slug: string) {
     return this.companies.visitCard(slug);

@@ -57,8 +57,8 @@ export class MediaController {
     permission: 'storage.media.upload',
     summary: "Upload a file into the company's storage (multipart/form-data: `file`, optional `tag` before it)",
     description:
-      'Streams to the object store. Room is reserved from the declared length first: over the plan is 409 ' +
-      '`limit_exceeded`, over `UPLOAD_MAX_MB` 413, with nothing stored or counted. `content_type` is sniffed ' +
+      'Streams to the object store. Room is reserved from the declared length first: over the plan is ' +
+      '`limit_exceeded` (409), over `UPLOAD_MAX_MB` 413, with nothing stored or counted. `content_type` is sniffed ' +
       'from the bytes. A repeat with the same `Idempotency-Key` must declare the same length.',
     answer: UploadedFileDto,
     status: HttpStatus.CREATED,

@@ -1,3 +1,4 @@
+import { TextParams } from '../../../core/access/company-route.decorators';
 import { Body, Controller, Get, Param } from '@nestjs/common';
 import { ApiParam, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { AdminRoute } from '../../../core/access/admin-route.decorators';
@@ -57,7 +58,7 @@ export class CurrencyRatesController {
   /** One currency by its code (404 for an unknown one) */
   @Public()
   @Get(':code')
-  @ApiParam({ name: 'code', description: 'A currency code of GET /currency (`USD`)' })
+  @ApiParam({ name: 'code', description: 'A currency: its `id` from `GET /api/v1/currency` (`USD`)' })
   @Endpoint({ answer: KronclCurrencyDto })
   getCurrency(@Param('code') code: string) {
     return this.currencies.get(code);
@@ -71,8 +72,13 @@ export class AdminCurrencyController {
 
   /** Set a currency's price in RUB, or clear it with null (administrators of level 5; RUB's is fixed: 400) */
   @Put(':code')
+  @TextParams('code')
   @AdminRoute(5, { action: 'currency.rate' })
-  @ApiParam({ name: 'code', description: 'A currency code of GET /currency (`USD`)' })
+  @ApiParam({
+    name: 'code',
+    description: 'A currency other than RUB: its `id` from `GET /api/v1/currency`',
+    example: 'USD',
+  })
   @Endpoint({
     answer: KronclCurrencyDto,
     errors: { forbidden: 'the caller is not a platform administrator of level 5' },

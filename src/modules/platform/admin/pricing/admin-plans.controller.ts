@@ -1,3 +1,4 @@
+import { TextParams } from '../../../../core/access/company-route.decorators';
 import { Body, Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AdminRoute } from '../../../../core/access/admin-route.decorators';
@@ -29,6 +30,7 @@ export class AdminPlansController {
 
   /** A plan */
   @Get(':planCode')
+  @TextParams('planCode')
   @AdminRoute(5)
   @Endpoint({ answer: PricingPlanDto })
   async get(@Param('planCode') code: string) {
@@ -37,6 +39,7 @@ export class AdminPlansController {
 
   /** Change a plan's price, description or limits (never its code or level) */
   @Patch(':planCode')
+  @TextParams('planCode')
   @AdminRoute(5, { critical: true, action: 'pricing.plans.update' })
   @Endpoint({ answer: PricingPlanDto })
   update(@Param('planCode') code: string, @Body() body: UpdatePlanDto) {

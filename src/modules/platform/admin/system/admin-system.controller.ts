@@ -1,3 +1,4 @@
+import { TextParams } from '../../../../core/access/company-route.decorators';
 import { Controller, Get, HttpCode, HttpStatus, Param, Query } from '@nestjs/common';
 import { Post } from '../../../../core/http/verbs';
 import { Page } from '../../../../core/pagination/page';
@@ -53,6 +54,7 @@ export class AdminSystemController {
 
   /** A schema's figures */
   @Get('db/schemas/:schemaName/sys')
+  @TextParams('schemaName')
   @AdminRoute(1)
   @Endpoint({ answer: SchemaSysDto })
   schema(@Param('schemaName') name: string) {
@@ -61,6 +63,7 @@ export class AdminSystemController {
 
   /** A schema's tables, biggest first (a bare array) */
   @Get('db/schemas/:schemaName/tables')
+  @TextParams('schemaName')
   @AdminRoute(1)
   @Endpoint({ answer: [SchemaTableDto] })
   schemaTables(@Param('schemaName') name: string) {
@@ -69,6 +72,7 @@ export class AdminSystemController {
 
   /** Apply the pending migrations of the schema, under the start-up's lock */
   @Post('db/schemas/:schemaName/migrate')
+  @TextParams('schemaName')
   @HttpCode(HttpStatus.OK)
   @AdminRoute(5, { critical: true, action: 'db.schemas.migrate' })
   @Endpoint({ answer: AppliedMigrationsDto })

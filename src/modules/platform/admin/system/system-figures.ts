@@ -64,8 +64,8 @@ export class SystemFigures implements OnModuleDestroy {
       heap_used_mb: Math.round(memory.heapUsed / MB),
       memory_total_mb: Math.round(totalmem() / MB),
       memory_free_mb: Math.round(freemem() / MB),
-      event_loop_lag_ms: Math.round((this.loopDelay.mean / 1e6) * 100) / 100,
-      event_loop_lag_max_ms: Math.round((this.loopDelay.max / 1e6) * 100) / 100,
+      event_loop_lag_ms: milliseconds(this.loopDelay.mean),
+      event_loop_lag_max_ms: milliseconds(this.loopDelay.max),
       uptime_s: Math.round(process.uptime()),
       version: API_VERSION,
       node_version: process.version,
@@ -97,4 +97,9 @@ export class SystemFigures implements OnModuleDestroy {
     const { paying_companies } = await this.companies.totals();
     return { accounts: live('accounts'), companies: live('companies'), paying_companies };
   }
+}
+
+/** Nanoseconds of the event-loop histogram in ms to 0.01; a histogram with no sample since its reset (NaN mean) is 0. */
+function milliseconds(nanoseconds: number): number {
+  return Number.isFinite(nanoseconds) ? Math.round((nanoseconds / 1e6) * 100) / 100 : 0;
 }

@@ -30,7 +30,7 @@ export class CreatePromocodeDto {
   /** Usable until then; null (or left out): never expires. A time in the past is 400. */
   @IsOptional()
   @Rfc3339Time()
-  @ApiProperty({ nullable: true, required: false })
+  @ApiProperty({ nullable: true, required: false, example: '2030-01-31T09:00:00Z' })
   expires_at?: string | null;
 
   /** True by default. */
