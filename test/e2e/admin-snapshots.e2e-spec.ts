@@ -90,7 +90,9 @@ describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
   it('answers a window of the history newest first, thinned to at most 500 points', async () => {
     await db.query(
       `INSERT INTO admin_snapshots (kind, recorded_at, instance, figures)
-       SELECT 'media', now() - make_interval(days => 20) + make_interval(secs => i), 'synthetic', jsonb_build_object('total_objects', i)
+       SELECT 'media', now() - make_interval(days => 20) + make_interval(secs => i), 'synthetic',
+              jsonb_build_object('total_buckets', 1, 'total_objects', i, 'total_size_mb', 0, 'tenant_buckets_count', 1,
+                'tenant_total_objects', i, 'tenant_total_size_mb', 0, 'avg_tenant_objects', i, 'avg_tenant_size_mb', 0)
        FROM generate_series(1, 1200) i`,
     );
     const points = expectSuccess(

@@ -33,3 +33,6 @@ export function numericMaximum(shape: NumericShape): number {
 /** The TypeORM column of `shape`. */
 export const NumericColumn = (shape: NumericShape, options: { update?: boolean; nullable?: boolean } = {}) =>
   Column({ type: 'numeric', precision: shape.precision, scale: shape.scale, ...options });
+
+/** The largest value of an `integer` (int4) column: a whole-number input's bound (CONTRACT 20). */
+export const INTEGER_COLUMN_MAXIMUM = 2_147_483_647;

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsNumber, IsPositive, Max, ValidateIf } from 'class-validator';
+import { IsNumber, Max, Min, ValidateIf } from 'class-validator';
 import { CURRENCY_CODES } from '../../../../core/money/currencies';
 
 export class CurrencyRateDto {
@@ -33,12 +33,15 @@ export class KronclCurrencyListDto {
   currencies: KronclCurrencyDto[];
 }
 
+/** A rate's least value: positive, to the eighth decimal a crypto amount has (CONTRACT 12). */
+const SMALLEST_RATE = 1e-8;
+
 export class SetCurrencyRateDto {
   /** The price of one unit in RUB: a positive number, or null to clear it. */
   @ApiProperty({ type: Number, nullable: true, example: 92.5 })
   @ValidateIf((body: SetCurrencyRateDto) => body.rate !== null)
   @IsNumber({ allowNaN: false, allowInfinity: false })
-  @IsPositive()
+  @Min(SMALLEST_RATE)
   @Max(1e12)
   rate: number | null;
 }

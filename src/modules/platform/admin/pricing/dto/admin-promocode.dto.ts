@@ -1,6 +1,7 @@
 import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Omittable, Rfc3339Time, TrimmedName } from '../../../../../core/http/validators';
+import { INTEGER_COLUMN_MAXIMUM } from '../../../../../core/money/numeric-columns';
 
 export class CreatePromocodeDto {
   /** Unique case-insensitively (409). */
@@ -24,6 +25,7 @@ export class CreatePromocodeDto {
   @IsOptional()
   @IsInt()
   @Min(1)
+  @Max(INTEGER_COLUMN_MAXIMUM)
   @ApiProperty({ nullable: true, required: false, example: 100 })
   max_uses?: number | null;
 
