@@ -77,6 +77,9 @@ const parentsByModule: Record<string, FieldCheckOptions['parents']> = {
     type: 'nullable',
     catalog_unit: 'nullable',
     catalog_position: 'nullable',
+    // A deal's transactions are the fm module's Transaction (dm/api.ts imports it from ../fm/types).
+    employee: 'optional',
+    category: 'optional',
   },
   pricing: { next_plan: 'optional' },
   fm: { employee: 'optional', category: 'optional' },
