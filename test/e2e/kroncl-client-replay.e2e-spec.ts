@@ -77,6 +77,9 @@ const parentsByModule: Record<string, FieldCheckOptions['parents']> = {
     type: 'nullable',
     catalog_unit: 'nullable',
     catalog_position: 'nullable',
+    // A deal's transactions are the fm module's Transaction (dm/api.ts imports it from ../fm/types).
+    employee: 'optional',
+    category: 'optional',
   },
   pricing: { next_plan: 'optional' },
   fm: { employee: 'optional', category: 'optional' },
@@ -823,6 +826,18 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
       body: { employees: [need('employeeId'), need('employee2Id')], client_id: need('clientId'), positions },
     };
   },
+  // A deal's payments are finance transactions bound to the deal; the list replay makes one first
+  // so that it has a row to check.
+  'dmModule.getDealTransactions': async () => {
+    const dealId = need('dealId');
+    await step('POST', company(`/modules/dm/deals/${dealId}/transactions`), { body: need('transactionBody') });
+    return { path: { dealId }, query: { ...page, ...WINDOW, direction: 'income' } };
+  },
+  'dmModule.createDealTransaction': () => ({ path: { dealId: need('dealId') }, body: need('transactionBody') }),
+  'dmModule.getDealTransactionsSummary': () => ({ path: { dealId: need('dealId') } }),
+  'dmModule.getAnalysisSummary': () => ({ needs: ['dealId'], query: WINDOW }),
+  'dmModule.getAnalysisGrouped': () => ({ needs: ['dealId'], query: { ...WINDOW, group_by: 'status' } }),
+  'dmModule.getFinancialSummary': () => ({ needs: ['dealId'], query: WINDOW }),
   // --- finance ---
   'fmModule.getAnalysisSummary': () => ({ needs: ['transactionId'], query: WINDOW }),
   'fmModule.getGroupedAnalysis': () => ({ needs: ['transactionId'], query: { ...WINDOW, group_by: 'category' } }),
@@ -985,6 +1000,7 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
     query: { ...page, direction: 'income', unit_id: need<any>('unit').id, search: tag },
   }),
   'wmModule.getStockBatch': () => ({ path: { batchId: need('batchId') } }),
+  'wmModule.getStockBalance': () => ({ needs: ['batchId'], query: { unit_id: need<any>('unit').id } }),
   // The movement page reads only the envelope's status and message of this answer
   // ((company)/[id]/wm/movement/new/page.tsx:66-76), then goes to the list; an outcome's
   // positions are what it consumed ({position_id, unit_id, quantity, unit_price}, CONTRACT §15),
@@ -1080,7 +1096,7 @@ describe('the platform web client replayed against this service (CONTRACT §17)'
   });
 
   it('has a request for every client call a page makes, and only for those', () => {
-    expect(usedCalls.length).toBe(137);
+    expect(usedCalls.length).toBe(144);
     expect(Object.keys(replays).sort()).toEqual(usedCalls.map((call) => call.client_function).sort());
   });
 
