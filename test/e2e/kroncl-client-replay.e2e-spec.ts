@@ -1000,7 +1000,6 @@ const replays: Record<string, () => Promise<Replay> | Replay> = {
     query: { ...page, direction: 'income', unit_id: need<any>('unit').id, search: tag },
   }),
   'wmModule.getStockBatch': () => ({ path: { batchId: need('batchId') } }),
-  'wmModule.getStockBalance': () => ({ needs: ['batchId'], query: { unit_id: need<any>('unit').id } }),
   // The movement page reads only the envelope's status and message of this answer
   // ((company)/[id]/wm/movement/new/page.tsx:66-76), then goes to the list; an outcome's
   // positions are what it consumed ({position_id, unit_id, quantity, unit_price}, CONTRACT §15),
@@ -1096,7 +1095,10 @@ describe('the platform web client replayed against this service (CONTRACT §17)'
   });
 
   it('has a request for every client call a page makes, and only for those', () => {
-    expect(usedCalls.length).toBe(144);
+    // Every tenant call of the newer client copy but its stock balance page's: that page reads a
+    // bare array, the warehouse's second generation CONTRACT §24 leaves for later (§15's
+    // `{balance, pagination}` stands).
+    expect(usedCalls.length).toBe(143);
     expect(Object.keys(replays).sort()).toEqual(usedCalls.map((call) => call.client_function).sort());
   });
 
