@@ -1,7 +1,17 @@
 import { createServer } from 'node:net';
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now. */
-export function freePort(): Promise<number> {
+/**
+ * A TCP port on 127.0.0.1 that nothing listens on right now, other than `avoid`: the ports the
+ * service itself is about to listen on, which the operating system may hand out meanwhile.
+ */
+export async function freePort(avoid: readonly number[] = []): Promise<number> {
+  for (;;) {
+    const port = await anyFreePort();
+    if (!avoid.includes(port)) return port;
+  }
+}
+
+function anyFreePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();

@@ -26,6 +26,8 @@ export async function startLocalInfrastructure(env: Environment, logger: Logger)
   const stop = async () => {
     for (const stopOne of stops.reverse()) await stopOne();
   };
+  // The service's own ports, which it listens on only after these servers have started.
+  const servicePorts = [env.PORT, ...(env.METRICS_PORT ? [env.METRICS_PORT] : [])];
   try {
     if (!env.DATABASE_URL) {
       const postgresLog = logger.child({ context: 'EmbeddedPostgres' });
@@ -34,6 +36,7 @@ export async function startLocalInfrastructure(env: Environment, logger: Logger)
         rootDir: env.ROOT_POSTGRES_DIR,
         database: EMBEDDED_DATABASE,
         log: (line) => postgresLog.debug(line),
+        avoidPorts: servicePorts,
       });
       process.env.DATABASE_URL = postgres.url;
       stops.push(postgres.stop);
@@ -42,7 +45,7 @@ export async function startLocalInfrastructure(env: Environment, logger: Logger)
       );
     }
     if (!env.MINIO_ENDPOINT) {
-      const s3 = await startEmbeddedS3(join(env.DATA_DIR, 's3'));
+      const s3 = await startEmbeddedS3(join(env.DATA_DIR, 's3'), servicePorts);
       process.env.MINIO_ENDPOINT = s3.endpoint;
       process.env.MINIO_ACCESS_KEY = s3.accessKey;
       process.env.MINIO_SECRET_KEY = s3.secretKey;

@@ -28,6 +28,8 @@ export interface EmbeddedPostgresOptions {
   rootDir: string;
   database: string;
   log?: (line: string) => void;
+  /** Ports the service is about to listen on, which the cluster must not take. */
+  avoidPorts?: readonly number[];
 }
 
 export interface EmbeddedPostgres {
@@ -78,7 +80,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
 
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) await initialise(binDir, clusterDir, account, log);
-  const port = await freePort();
+  const port = await freePort(options.avoidPorts);
   const server = await startServer(binDir, clusterDir, port, account, log);
   try {
     await ensureDatabase(port, options.database);

@@ -21,16 +21,17 @@ const S3RVER_KEY = 'S3RVER';
  * s3rver checks a presigned link's expiry but not its signature version 4, so it listens on a
  * private port behind a small proxy that verifies every presigned link's signature first.
  */
-export async function startEmbeddedS3(dataDir: string): Promise<EmbeddedS3> {
+export async function startEmbeddedS3(dataDir: string, avoidPorts: readonly number[] = []): Promise<EmbeddedS3> {
   const directory = resolve(dataDir);
   mkdirSync(directory, { recursive: true });
-  const port = await freePort();
+  const port = await freePort(avoidPorts);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const S3rver = require('s3rver');
   const server = new S3rver({ address: '127.0.0.1', port, directory, silent: true, resetOnClose: false });
   await server.run();
   const proxy = verifyingProxy(port, S3RVER_KEY);
-  await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+  const proxyPort = await freePort([...avoidPorts, port]);
+  await new Promise<void>((done) => proxy.listen(proxyPort, '127.0.0.1', done));
   return {
     endpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
     accessKey: S3RVER_KEY,
