@@ -82,9 +82,9 @@ export class MailOutbox {
   }
 
   /**
-   * Queues a failed message again, due at once; its attempts count on, so a retry that fails
-   * again fails the message at once (the schedule is spent). It still has its values: only a
-   * sent message drops them. A pending or sent one: 409; unknown: 404.
+   * Queues a failed message again, due at once; its attempts count on, so a refusal of the retry
+   * follows MAIL_RETRY_SCHEDULE from there (a spent schedule fails it at once). It still has its
+   * values: only a sent message drops them. A pending or sent one: 409; unknown: 404.
    */
   async retry(id: string): Promise<MailMessage> {
     const queued = await this.db.one<MailMessage>(sql`
