@@ -9,9 +9,7 @@ export class MailOutboxConsole1797941513000 implements MigrationInterface {
   name = 'MailOutboxConsole1797941513000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(
-      `CREATE INDEX "mail_outbox_status_idx" ON "mail_outbox" ("status", "created_at", "id") `,
-    );
+    await queryRunner.query(`CREATE INDEX "mail_outbox_status_idx" ON "mail_outbox" ("status", "created_at", "id") `);
     await queryRunner.query(`CREATE INDEX "mail_outbox_kind_idx" ON "mail_outbox" ("kind", "created_at", "id") `);
     await queryRunner.query(
       `CREATE INDEX "mail_outbox_recipient_idx" ON "mail_outbox" (lower("recipient"), "created_at", "id")`,
