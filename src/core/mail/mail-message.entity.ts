@@ -8,11 +8,15 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 /**
  * One message the platform owes a person (CONTRACT 23): written in the transaction of the change
  * that causes it, claimed by the senders (`FOR UPDATE SKIP LOCKED`, core/outbox). Its values
- * (`params`, a one-time code or link among them) are dropped once it is sent.
+ * (`params`, a one-time code or link among them) are dropped once it is sent. The console lists
+ * it by status, kind or recipient (`mail_outbox_recipient_idx` is on `lower(recipient)`: migration).
  */
 @Entity('mail_outbox')
 @Index('mail_outbox_due_idx', ['next_attempt_at'], { where: "status = 'pending'" })
 @Index('mail_outbox_created_at_idx', ['created_at', 'id'])
+@Index('mail_outbox_status_idx', ['status', 'created_at', 'id'])
+@Index('mail_outbox_kind_idx', ['kind', 'created_at', 'id'])
+@Index('mail_outbox_recipient_idx', { synchronize: false })
 export class MailMessageEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;

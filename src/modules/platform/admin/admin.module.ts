@@ -4,6 +4,7 @@ import { AdminAccountsModule } from './accounts/admin-accounts.module';
 import { AdminCompaniesModule } from './companies/admin-companies.module';
 import { AdminDeskModule } from './desk/admin-desk.module';
 import { AdminLogsModule } from './logs/admin-logs.module';
+import { AdminMailModule } from './mail/admin-mail.module';
 import { AdminPartnersModule } from './partners/admin-partners.module';
 import { AdminPricingModule } from './pricing/admin-pricing.module';
 import { AdminSystemModule } from './system/admin-system.module';
@@ -22,6 +23,7 @@ import { AdminSystemModule } from './system/admin-system.module';
     AdminPricingModule,
     AdminSystemModule,
     AdminLogsModule,
+    AdminMailModule,
   ],
 })
 export class AdminModule {}
