@@ -54,12 +54,13 @@ describe('Credential kinds', () => {
       Object.entries(methods).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })),
     );
   });
+  // Closing waits for the mail sender's round under way and drops a database: slow on a loaded machine.
   afterAll(async () => {
     await t.close();
     await smtp.stop();
     process.env = saved;
     await ownDatabase.drop();
-  });
+  }, 60_000);
 
   const signIn = async (email: string, password: string) =>
     bearer(expectSuccess(await t.http.post(`${API}/account/auth`).send({ email, password })).access_token);
