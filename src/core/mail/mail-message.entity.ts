@@ -7,7 +7,7 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /**
  * One message the platform owes a person (CONTRACT 23): written in the transaction of the change
- * that causes it, claimed by the senders (`FOR UPDATE SKIP LOCKED`, core/outbox). Its values
+ * that causes it, claimed by the senders (core/outbox's claimDueRows). Its values
  * (`params`, a one-time code or link among them) are dropped once it is sent. The console lists
  * it by status, kind or recipient (`mail_outbox_recipient_idx` is on `lower(recipient)`: migration).
  */

@@ -3,7 +3,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 /**
  * An object waiting to be removed from the store (CONTRACT 20): queued in the database, so a
  * crash or restart never leaves an object nothing will remove. Every instance drains the queue
- * (core/outbox's claim: SKIP LOCKED, a lease per attempt); the row goes once the object is gone.
+ * (core/outbox's claimDueRows, a lease per attempt); the row goes once the object is gone.
  */
 @Entity('storage_removals')
 @Index('storage_removals_next_attempt_at_idx', ['next_attempt_at'])

@@ -24,8 +24,8 @@ const FORGET_BATCH = 5_000;
 type Outcome = { statusCode: number | null; error: string | null };
 
 /**
- * The delivery worker of every instance (CONTRACT 19): claims due deliveries (SKIP LOCKED, so
- * instances share the work), posts each signed event, records the outcome and schedules retries.
+ * The delivery worker of every instance (CONTRACT 19): claims due deliveries (core/outbox's
+ * claimDueRows, so instances share the work), posts each signed event, records the outcome and schedules retries.
  * No database connection is held while a receiver is called, and requests never wait for it.
  */
 @Injectable()

@@ -8,7 +8,7 @@ export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
- * One event to one webhook: the outbox row the delivery workers claim (`FOR UPDATE SKIP LOCKED`).
+ * One event to one webhook: the outbox row the delivery workers claim (core/outbox's claimDueRows).
  * Its id is the `webhook-id` header, the same on every attempt.
  */
 @Entity('webhook_deliveries')

@@ -119,8 +119,8 @@ export class WebhooksRepository extends CompanyTableRows<WebhookEntity, WebhookD
   }
 
   /**
-   * Claims up to `limit` due deliveries of active webhooks with core/outbox's claim (rows locked
-   * with SKIP LOCKED, so instances never take the same one), counting the attempt and pushing
+   * Claims up to `limit` due deliveries of active webhooks with core/outbox's claimDueRows (so
+   * instances never take the same one), counting the attempt and pushing
    * the next one past the lease: a worker that dies mid-delivery leaves the row due again once
    * the lease is over.
    */
