@@ -12,6 +12,10 @@
  * servers alternately (baseline, project, baseline, project) with owner keys and prints the
  * project/baseline ratios per case. Both servers get a pool of 10 connections.
  *
+ * With BENCH_BEFORE_DIR (another checkout of this service, built), that build runs too, on its own
+ * copy of the same rows, alternated with the other two (baseline, before, project), and the table
+ * adds before/baseline and project/before: the cost of a change measured in one run.
+ *
  * BASELINE_DIR (../../shared/baseline from here), BENCH_ADMIN_URL (the local server), BENCH_RATE
  * (60: the paced case), BENCH_MEMORY_SECONDS (60: each of the two saturation minutes of the memory
  * target, run on the project first), and the harness's own knobs through BENCH_DURATION / BENCH_WARMUP.
@@ -28,6 +32,7 @@ const BASELINE_DIR = resolve(process.env.BASELINE_DIR ?? join(__dirname, '..', '
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RATE = Number(process.env.BENCH_RATE ?? 60);
 const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
+const BEFORE_DIR = process.env.BENCH_BEFORE_DIR ? resolve(process.env.BENCH_BEFORE_DIR) : null;
 const POOL = '10';
 const work = mkdtempSync(join(tmpdir(), 'bench-baseline-'));
 const dbUrl = (name) => Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
@@ -87,13 +92,13 @@ async function startBaseline(url) {
   return { baseUrl, stop: () => child.kill('SIGTERM') };
 }
 
-/** Starts this service on a fresh database holding the baseline's clients in three companies. */
-async function startProject(baseline) {
+/** Starts this service (or the build in `root`) on a fresh database holding the baseline's clients in three companies. */
+async function startProject(baseline, root) {
   const name = `bench_project_${Date.now()}`;
   const admin = new Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
-  const service = await startService({ DATABASE_URL: dbUrl(name), DB_POOL_SIZE: POOL });
+  const service = await startService({ DATABASE_URL: dbUrl(name), DB_POOL_SIZE: POOL }, [], root);
   const base = service.baseUrl;
   const bearer = await signIn(base);
   const key = await api(base, 'POST', '/api/v1/account/api-keys', { name: 'bench', daily_requests: 1_000_000 }, bearer);
@@ -203,6 +208,7 @@ async function main() {
   const seeded = await seedBaseline();
   const baseline = await startBaseline(seeded.url);
   const project = await startProject(seeded);
+  const before = BEFORE_DIR ? await startProject(seeded, BEFORE_DIR) : null;
   const rows = [];
   let memoryLine;
   try {
@@ -224,17 +230,25 @@ async function main() {
       },
     ];
     for (const scenario of scenarios) {
-      const runs = { baseline: [], project: [] };
+      const runs = { baseline: [], before: [], project: [] };
+      const companyOf = (side) => (scenario.p[0] === project.big ? side.big : side.small);
       for (let round = 0; round < 2; round++) {
         runs.baseline.push(harness('baseline', baseline.baseUrl, ...scenario.b, scenario.extra));
+        if (before) runs.before.push(harness('before', before.baseUrl, companyOf(before), before.key, scenario.extra));
         runs.project.push(harness('project', project.baseUrl, scenario.p[0], project.key, scenario.extra));
       }
       for (const kase of runs.baseline[0].cases) {
         const of = (side, field) => mean(runs[side].map((run) => run.cases.find((c) => c.name === kase.name)[field]));
+        const ratio = (side, other, field) => (of(side, field) / of(other, field)).toFixed(2) + 'x';
         rows.push({
           case: `${kase.name}, ${scenario.name}`,
-          'project/baseline req/s': (of('project', 'rps') / of('baseline', 'rps')).toFixed(2) + 'x',
-          'project/baseline p99': (of('project', 'p99') / of('baseline', 'p99')).toFixed(2) + 'x',
+          'project/baseline req/s': ratio('project', 'baseline', 'rps'),
+          'project/baseline p99': ratio('project', 'baseline', 'p99'),
+          ...(before && {
+            'before/baseline req/s': ratio('before', 'baseline', 'rps'),
+            'project/before req/s': ratio('project', 'before', 'rps'),
+            'project/before p99': ratio('project', 'before', 'p99'),
+          }),
           'baseline req/s': of('baseline', 'rps').toFixed(0),
           'project req/s': of('project', 'rps').toFixed(0),
         });
@@ -243,6 +257,7 @@ async function main() {
   } finally {
     baseline.stop();
     await project.stop();
+    if (before) await before.stop();
   }
   const columns = Object.keys(rows[0]);
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));

@@ -74,15 +74,16 @@ async function isReady(baseUrl) {
  * first) with a fresh temporary DATA_DIR, a free PORT and `env` on top of this environment:
  * without DATABASE_URL / MINIO_ENDPOINT that is the zero-config start, embedded servers included.
  * `nodeArgs` go to node before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses).
+ * `root` is the checkout to run (another build of the service, for a before/after comparison).
  */
-async function startService(env = {}, nodeArgs = []) {
+async function startService(env = {}, nodeArgs = [], root = ROOT) {
   if (process.env.BASE_URL) {
     const baseUrl = process.env.BASE_URL.replace(/\/$/, '');
     if (!(await isReady(baseUrl))) throw new Error(`BASE_URL ${baseUrl} is not ready (${READY_PATH})`);
     return { baseUrl, pid: null, ready_ms: null, rss_mib_after_start: null, stop: async () => null };
   }
 
-  if (!existsSync(join(ROOT, 'dist', 'main.js'))) throw new Error('dist/main.js missing: run `npm run build` first');
+  if (!existsSync(join(root, 'dist', 'main.js'))) throw new Error(`${root}/dist/main.js missing: run \`npm run build\` there first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-bench-'));
   // mkdtemp makes it 0700; run as root, embedded PostgreSQL runs as another user, from
   // ROOT_POSTGRES_DIR, kept in here so it goes when the directory does.
@@ -93,7 +94,7 @@ async function startService(env = {}, nodeArgs = []) {
   const log = openSync(logFile, 'a');
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, [...nodeArgs, 'dist/main'], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...process.env,
       DATA_DIR: dataDir,

@@ -8,6 +8,9 @@
  * writes to the database and to clients apart) and the functions that cost most. The .cpuprofile file stays in bench/results for Chrome DevTools or speedscope.
  *
  *   npm run build && npm run bench:profile
+ *
+ * With BENCH_BEFORE_DIR (another checkout of this service, built), that build is profiled first,
+ * the same way, and then this one: CPU per request by component before and after, in one run.
  */
 const { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -18,6 +21,7 @@ const { api, provideDatabase, runMain, runScenario, settings, signUpWithCompany,
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2_000);
 const TOP = 25;
 const ROOT = join(__dirname, '..');
+const BEFORE_DIR = process.env.BENCH_BEFORE_DIR;
 
 /**
  * CPU seconds the process has used (user + system, from /proc). The profile's samples are wall
@@ -92,11 +96,17 @@ function report(profile, requests) {
   for (const [name, us] of top(byFunction, TOP)) process.stdout.write(`  ${perRequest(us)}  ${share(us)}  ${name}\n`);
 }
 
-async function main() {
+/** Profiles the build in `root` under load and prints its CPU per request by component. */
+async function profile(root, label) {
+  process.stdout.write(`\n== ${label} (${root})\n`);
   const database = await provideDatabase('profile');
   const profileDir = mkdtempSync(join(tmpdir(), 'cpu-prof-'));
   let requests = 0;
-  const service = await startService({ DATABASE_URL: database.url }, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+  const service = await startService(
+    { DATABASE_URL: database.url },
+    ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+    root,
+  );
   try {
     const { headers, companyId } = await signUpWithCompany(service.baseUrl, 'profile');
     const key = await api(
@@ -140,10 +150,15 @@ async function main() {
   const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
   const results = join(__dirname, 'results');
   mkdirSync(results, { recursive: true });
-  const kept = join(results, `profile-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
+  const kept = join(results, `profile-${label}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
   renameSync(join(profileDir, file), kept);
   report(JSON.parse(readFileSync(kept, 'utf8')), requests);
   process.stdout.write(`\nprofile: ${kept}\n`);
+}
+
+async function main() {
+  if (BEFORE_DIR) await profile(BEFORE_DIR, 'before');
+  await profile(ROOT, BEFORE_DIR ? 'after' : 'project');
 }
 
 runMain(main);
