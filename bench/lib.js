@@ -83,7 +83,8 @@ async function startService(env = {}, nodeArgs = [], root = ROOT) {
     return { baseUrl, pid: null, ready_ms: null, rss_mib_after_start: null, stop: async () => null };
   }
 
-  if (!existsSync(join(root, 'dist', 'main.js'))) throw new Error(`${root}/dist/main.js missing: run \`npm run build\` there first`);
+  if (!existsSync(join(root, 'dist', 'main.js')))
+    throw new Error(`${root}/dist/main.js missing: run \`npm run build\` there first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-bench-'));
   // mkdtemp makes it 0700; run as root, embedded PostgreSQL runs as another user, from
   // ROOT_POSTGRES_DIR, kept in here so it goes when the directory does.
