@@ -1,5 +1,6 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ClsService } from 'nestjs-cls';
+import { Sweeper } from '../outbox/sweeper';
 import { IdempotencyRepository } from './idempotency.repository';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -8,29 +9,19 @@ const BATCH_SIZE = 5_000;
 /** Forgets keys older than their 24 hours (CONTRACT 18), hourly, in short batches. */
 @Injectable()
 export class IdempotencySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('IdempotencySweeper');
-  private timer?: NodeJS.Timeout;
+  private readonly sweeper: Sweeper;
 
-  constructor(
-    private readonly keys: IdempotencyRepository,
-    private readonly cls: ClsService,
-  ) {}
+  constructor(keys: IdempotencyRepository, cls: ClsService) {
+    this.sweeper = new Sweeper('IdempotencySweeper', cls, SWEEP_EVERY_MS, BATCH_SIZE, (limit) =>
+      keys.forgetExpired(limit),
+    );
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS).unref();
+    this.sweeper.start();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
-  }
-
-  async sweep(): Promise<void> {
-    try {
-      await this.cls.run({ ifNested: 'override' }, async () => {
-        while ((await this.keys.forgetExpired(BATCH_SIZE)) === BATCH_SIZE);
-      });
-    } catch (error) {
-      this.logger.error({ err: error }, 'Could not forget expired idempotency keys');
-    }
+  onApplicationShutdown(): Promise<void> {
+    return this.sweeper.stop();
   }
 }

@@ -5,6 +5,7 @@ import { ClsService } from 'nestjs-cls';
 import { Db } from '../../database/db';
 import { sql } from '../../database/sql';
 import { AppException } from '../http/app.exception';
+import { Sweeper } from '../outbox/sweeper';
 import type { ThrottleLimit } from './throttle-limits';
 
 /** One hit to count: a limit of throttle-limits.ts and what it counts (an address, an e-mail…). */
@@ -98,29 +99,19 @@ export class Throttles {
 /** Deletes ended windows every ten minutes, in short batches, so the table stays small. */
 @Injectable()
 export class ThrottleSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('ThrottleSweeper');
-  private timer?: NodeJS.Timeout;
+  private readonly sweeper: Sweeper;
 
-  constructor(
-    private readonly throttles: Throttles,
-    private readonly cls: ClsService,
-  ) {}
+  constructor(throttles: Throttles, cls: ClsService) {
+    this.sweeper = new Sweeper('ThrottleSweeper', cls, SWEEP_EVERY_MS, SWEEP_BATCH, (limit) =>
+      throttles.forgetEnded(limit),
+    );
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS).unref();
+    this.sweeper.start();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
-  }
-
-  async sweep(): Promise<void> {
-    try {
-      await this.cls.run({ ifNested: 'override' }, async () => {
-        while ((await this.throttles.forgetEnded(SWEEP_BATCH)) === SWEEP_BATCH);
-      });
-    } catch (error) {
-      this.logger.error({ err: error }, 'Could not forget ended throttle windows');
-    }
+  onApplicationShutdown(): Promise<void> {
+    return this.sweeper.stop();
   }
 }

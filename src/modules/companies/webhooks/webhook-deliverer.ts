@@ -6,6 +6,7 @@ import { Counter, Gauge } from 'prom-client';
 import { Metrics } from '../../../core/metrics/metrics';
 import { retryIn } from '../../../core/outbox/due-rows';
 import { PollingWorker } from '../../../core/outbox/polling-worker';
+import { Sweeper } from '../../../core/outbox/sweeper';
 import { SecretBox } from '../../../config/secret-box';
 import { WEBHOOK_SETTINGS, WebhookSettings } from './webhook-settings';
 import { signature } from './webhook-signature';
@@ -32,13 +33,13 @@ type Outcome = { statusCode: number | null; error: string | null };
 export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('WebhookDeliverer');
   private readonly worker: PollingWorker;
-  private forgetTimer?: NodeJS.Timeout;
+  private readonly forgetter: Sweeper;
   private stopped = false;
   private readonly outcomes: Counter<'outcome'>;
 
   constructor(
     private readonly webhooks: WebhooksRepository,
-    private readonly cls: ClsService,
+    cls: ClsService,
     private readonly secretBox: SecretBox,
     metrics: Metrics,
     @Inject(WEBHOOK_SETTINGS) private readonly settings: WebhookSettings,
@@ -50,6 +51,9 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
       registers: [metrics.registry],
     });
     this.worker = new PollingWorker('Webhook delivery', cls, settings.pollMs, () => this.drain());
+    this.forgetter = new Sweeper('Webhook events clean-up', cls, FORGET_EVERY_MS, FORGET_BATCH, (limit) =>
+      this.webhooks.forgetOldEvents(EVENTS_KEPT_DAYS, limit),
+    );
     const outbox = this.webhooks;
     new Gauge({
       name: 'webhook_outbox_oldest_pending_seconds',
@@ -63,24 +67,17 @@ export class WebhookDeliverer implements OnApplicationBootstrap, OnApplicationSh
 
   onApplicationBootstrap(): void {
     this.worker.start();
-    this.forgetTimer = setInterval(() => void this.forgetOldEvents(), FORGET_EVERY_MS).unref();
+    this.forgetter.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.forgetTimer);
-    await this.worker.stop();
+    await Promise.all([this.forgetter.stop(), this.worker.stop()]);
   }
 
   /** Forgets the events older than EVENTS_KEPT_DAYS that wait for no delivery. */
-  async forgetOldEvents(): Promise<void> {
-    try {
-      await this.cls.run({ ifNested: 'override' }, async () => {
-        while ((await this.webhooks.forgetOldEvents(EVENTS_KEPT_DAYS, FORGET_BATCH)) === FORGET_BATCH);
-      });
-    } catch (error) {
-      this.logger.error({ err: error }, 'Could not forget old webhook events');
-    }
+  forgetOldEvents(): Promise<void> {
+    return this.forgetter.sweep();
   }
 
   /** Delivers what is due, batch after batch, until a batch comes back short. */
