@@ -1,33 +1,24 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
-import { freePort } from '../../src/common/free-port';
 import { expectSuccess } from '../support/expectations';
 import { uniqueEmail } from '../support/factories';
 import { readMail } from '../support/mail';
 import { createOwnDatabase, OwnDatabase } from '../support/own-database';
+import { ServiceProcess, startServiceProcess, stopServiceProcess } from '../support/service-process';
 import { SmtpListener } from '../support/smtp-listener';
 
 /**
  * The mail outbox across real processes (CONTRACT 23): a message committed by a service that is
  * SIGKILLed before it sends is sent by the next one, once.
  */
-const ROOT = resolve(__dirname, '../..');
-const STARTUP_TIMEOUT_MS = 90_000;
 jest.setTimeout(240_000);
-
-interface Service {
-  child: ChildProcess;
-  url: string;
-}
 
 describe('Mail across processes', () => {
   const smtp = new SmtpListener();
   let smtpUrl: string;
   let ownDatabase: OwnDatabase;
   let db: Client;
-  const services: Service[] = [];
+  const services: ServiceProcess[] = [];
 
   beforeAll(async () => {
     smtpUrl = await smtp.start();
@@ -42,49 +33,13 @@ describe('Mail across processes', () => {
     await ownDatabase.drop();
   });
 
-  async function startService(settings: Record<string, string>): Promise<Service> {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: ownDatabase.url,
-        DB_MIGRATE: 'false',
-        LOG_LEVEL: 'silent',
-        PORT: String(port),
-        SMTP_URL: smtpUrl,
-        ...settings,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout!.on('data', (chunk) => (output += chunk));
-    child.stderr!.on('data', (chunk) => (output += chunk));
-    const url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-    for (;;) {
-      const live = await fetch(`${url}/api/v1/health/live`).then(
-        (res) => res.status,
-        () => null,
-      );
-      if (live === 200) break;
-      if (child.exitCode !== null || Date.now() > deadline) {
-        child.kill('SIGKILL');
-        throw new Error(`service did not start\n${output}`);
-      }
-      await new Promise((done) => setTimeout(done, 100));
-    }
-    const service = { child, url };
+  async function startService(settings: Record<string, string>): Promise<ServiceProcess> {
+    const service = await startServiceProcess({ DATABASE_URL: ownDatabase.url, SMTP_URL: smtpUrl, ...settings });
     services.push(service);
     return service;
   }
 
-  async function kill(service: Service): Promise<void> {
-    if (service.child.exitCode !== null || service.child.signalCode) return;
-    const exited = new Promise((done) => service.child.once('exit', done));
-    service.child.kill('SIGKILL');
-    await exited;
-  }
+  const kill = (service: ServiceProcess) => stopServiceProcess(service, 'SIGKILL');
 
   it('SIGKILL after the commit and before the send: the next process sends the message, once', async () => {
     // The first process never gets to send: its sender would first look after ten minutes.

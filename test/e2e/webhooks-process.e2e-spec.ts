@@ -1,67 +1,22 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import request from 'supertest';
 import { Client } from 'pg';
-import { freePort } from '../../src/common/free-port';
 import { expectSuccess } from '../support/expectations';
 import { newAccount, newCompany, TestAccount } from '../support/factories';
+import { ServiceProcess, startServiceProcess, stopServiceProcess } from '../support/service-process';
 import { ReceivedDelivery, WebhookReceiver } from '../support/webhook-receiver';
 
 /**
  * Webhook deliveries across real processes (CONTRACT 19): a committed change's event survives a
  * SIGKILL of its service, and instances sharing a database deliver each event once per webhook.
  */
-const ROOT = resolve(__dirname, '../..');
-const STARTUP_TIMEOUT_MS = 90_000;
 jest.setTimeout(240_000);
 
-interface Service {
-  child: ChildProcess;
-  url: string;
-  output(): string;
-}
+type Service = ServiceProcess;
 
-async function startService(settings: Record<string, string>): Promise<Service> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DB_MIGRATE: 'false',
-      LOG_LEVEL: 'silent',
-      PORT: String(port),
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      WEBHOOK_TIMEOUT_MS: '2000',
-      ...settings,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  for (;;) {
-    const live = await fetch(`${url}/api/v1/health/live`).then(
-      (res) => res.status,
-      () => null,
-    );
-    if (live === 200) break;
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`service did not start\n${output}`);
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return { child, url, output: () => output };
-}
-
-async function stop(service: Service, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (service.child.exitCode !== null || service.child.signalCode) return;
-  const exited = new Promise((done) => service.child.once('exit', done));
-  service.child.kill(signal);
-  await exited;
-}
+/** The service with webhooks allowed to this test's receiver on loopback. */
+const startService = (settings: Record<string, string>) =>
+  startServiceProcess({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '2000', ...settings });
+const stop = stopServiceProcess;
 
 /** How many times each value of `key` occurs among the deliveries. */
 function counts(deliveries: ReceivedDelivery[], key: (delivery: ReceivedDelivery) => string): Map<string, number> {
