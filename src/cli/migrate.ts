@@ -5,6 +5,7 @@ import { databaseOptions } from '../database/database.options';
 import { PermissionCatalogSync } from '../core/access/permission-catalog-sync';
 import { runPendingMigrations } from '../database/migrations-runner';
 import { PERMISSIONS } from '../vocabulary';
+import { runCli } from './cli-database';
 
 /**
  * Applies pending migrations to DATABASE_URL and exits: the release step run before the
@@ -26,7 +27,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runCli(main);

@@ -1,12 +1,9 @@
 import 'reflect-metadata';
-import { join } from 'node:path';
-import { DataSource } from 'typeorm';
 import { validateEnvironment } from '../config/environment';
 import { SecretBox } from '../config/secret-box';
 import { loadSecretKeys } from '../config/secret-keys';
-import { databaseOptions } from '../database/database.options';
 import { Db } from '../database/db';
-import { startEmbeddedPostgres } from '../database/embedded-postgres';
+import { runCli, withCliDatabase } from './cli-database';
 import { resealWebhookSecrets } from '../modules/companies/webhooks/webhooks.face';
 
 /**
@@ -17,25 +14,10 @@ import { resealWebhookSecrets } from '../modules/companies/webhooks/webhooks.fac
 async function main(): Promise<void> {
   const env = validateEnvironment(process.env);
   const box = new SecretBox(loadSecretKeys(env));
-  const embedded = env.DATABASE_URL
-    ? null
-    : await startEmbeddedPostgres({
-        dataDir: join(env.DATA_DIR, 'postgres'),
-        rootDir: env.ROOT_POSTGRES_DIR,
-        database: 'platform',
-      });
-  const db = new DataSource(databaseOptions({ url: env.DATABASE_URL ?? embedded!.url, poolSize: 1 }));
-  try {
-    await db.initialize();
+  await withCliDatabase(env, async (db) => {
     const resealed = await resealWebhookSecrets(Db.of(db), box);
     console.log(`Re-sealed ${resealed} webhook secrets with SECRETS_KEY`);
-  } finally {
-    if (db.isInitialized) await db.destroy();
-    await embedded?.stop();
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runCli(main);
