@@ -336,17 +336,102 @@ describe('Uploads, deletes and presigned links', () => {
     expect(records.map((r) => r.status)).toEqual(['success', 'success', 'error']);
   });
 
-  it('Idempotency-Key: a repeat answers the first upload again; another length is 422', async () => {
+  it('Idempotency-Key covers the multipart body: same bytes replay, other bytes or boundary are 422', async () => {
     const c = await company();
-    const keyed = (file: Buffer) => upload(c, file).set('Idempotency-Key', 'upload-1');
-    const first = expectSuccess(await keyed(PNG), 201);
-    const repeat = await keyed(PNG);
+    const other = Buffer.from(PNG);
+    other[other.length - 1] ^= 1;
+    const form = (file: Buffer, boundary = 'XyZ') =>
+      multipart([{ name: 'file', value: file, filename: 'a.png' }], boundary);
+    const keyed = (body: ReturnType<typeof form>) =>
+      t.http
+        .post(`${c.base}/upload`)
+        .set(c.owner.auth)
+        .set('Idempotency-Key', 'upload-1')
+        .set('Content-Type', body.type)
+        .send(body.body);
+    const first = expectSuccess(await keyed(form(PNG)), 201);
+    const repeat = await keyed(form(PNG));
     expect(expectSuccess(repeat, 201)).toEqual(first);
     expect(repeat.headers['idempotent-replayed']).toBe('true');
-    expectError(await keyed(Buffer.concat([PNG, PNG])), 422, 'idempotency_key_reused');
+    // The same length, one byte apart; the same file framed by another boundary.
+    expect(form(other).body.length).toBe(form(PNG).body.length);
+    expectError(await keyed(form(other)), 422, 'idempotency_key_reused');
+    expectError(await keyed(form(PNG, 'AbC')), 422, 'idempotency_key_reused');
     expect(await counts(c.id)).toEqual({ count: 1, bytes: PNG.length });
+    expect(await auditRecords(db, c.id, 'storage.media.upload')).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await stored(c.id)).toEqual([first.path]);
+  });
+
+  it('Idempotency-Key: 409 while the upload streams; an error is kept once the body is read, else the key is freed', async () => {
+    const c = await company();
+    const body = multipart([{ name: 'file', value: Buffer.alloc(2 * MIB, 3), filename: 'a.bin' }]);
+    const headers = { ...c.owner.auth, 'Content-Type': body.type, 'Content-Length': body.body.length };
+    const answered = new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const req = rawRequest(`${c.base}/upload`, { ...headers, 'Idempotency-Key': 'slow-1' });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      req.write(body.body.subarray(0, MIB), () =>
+        setTimeout(async () => {
+          const meanwhile = await t.http
+            .post(`${c.base}/upload`)
+            .set(c.owner.auth)
+            .set('Idempotency-Key', 'slow-1')
+            .set('Content-Type', body.type)
+            .send(body.body);
+          expectError(meanwhile, 409, 'idempotency_in_progress');
+          expect(meanwhile.headers['retry-after']).toBe('1');
+          req.end(body.body.subarray(MIB));
+        }, 200),
+      );
+    });
+    const first = await answered;
+    expect(first.status).toBe(201);
+    expect(await counts(c.id)).toEqual({ count: 1, bytes: 2 * MIB });
+
+    // An error answered once the body was read through is kept with its digest and replayed.
+    const stray = multipart([
+      { name: 'file', value: PNG, filename: 'a.png' },
+      { name: 'comment', value: 'x' },
+    ]);
+    const refused = () =>
+      t.http
+        .post(`${c.base}/upload`)
+        .set(c.owner.auth)
+        .set('Idempotency-Key', 'stray-1')
+        .set('Content-Type', stray.type)
+        .send(stray.body);
+    expectError(await refused(), 400, 'validation_failed');
+    const replayed = await refused();
+    expectError(replayed, 400, 'validation_failed');
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+
+    // Refused before the body arrived whole (past the plan, from the declared length): nothing to
+    // match a repeat against, so the key is freed and the repeat, with room now, is stored.
+    const [{ limit }] = await db.query(
+      `SELECT p.limit_objects_mb::bigint * 1048576 AS limit FROM companies c JOIN plan_limits p ON p.code = c.plan_code
+       WHERE c.id = $1`,
+      [c.id],
+    );
+    await db.query(`UPDATE companies SET objects_bytes = $2 WHERE id = $1`, [c.id, Number(limit) - MIB]);
+    const big = multipart([{ name: 'file', value: Buffer.alloc(15 * MIB, 5), filename: 'b.bin' }]);
+    const over = () =>
+      t.http
+        .post(`${c.base}/upload`)
+        .set(c.owner.auth)
+        .set('Idempotency-Key', 'over-1')
+        .set('Content-Type', big.type)
+        .send(big.body);
+    expectError(await over(), 409, 'limit_exceeded');
+    await db.query(`UPDATE companies SET objects_bytes = $2 WHERE id = $1`, [c.id, 2 * MIB]);
+    const later = await over();
+    expect(expectSuccess(later, 201).size).toBe(15 * MIB);
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect(await counts(c.id)).toEqual({ count: 2, bytes: 17 * MIB });
   });
 
   it('presigned links: expiry rules, signature and expiry checked by the store', async () => {
