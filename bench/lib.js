@@ -317,6 +317,71 @@ async function explainLists(db, lists, specOf, tables, { countsMayScan = false }
   process.stdout.write(`\nno sequential scan of ${tables.join(' or ')} in any plan\n\n`);
 }
 
+/** One statement on `url` through a connection of its own: its rows. */
+async function sql(url, text, values) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * What the storage suites run against: the embedded S3 server (s3rver), a fresh database
+ * (provideDatabase), the built service on both with `env` on top, and a MinIO client of the same
+ * store that puts an object in one PUT (s3rver does not list unfinished uploads, which the
+ * client's own multipart put needs). `stop()` ends and removes them all.
+ */
+async function startStorageBench(label, env = {}) {
+  const { Client: MinioClient } = require('minio');
+  const { startEmbeddedS3 } = require('../dist/core/storage/embedded-s3');
+  const s3Dir = mkdtempSync(join(tmpdir(), `bench-${label}-s3-`));
+  const s3 = await startEmbeddedS3(s3Dir);
+  const db = await provideDatabase(label);
+  const stopStores = async () => {
+    await s3.stop();
+    rmSync(s3Dir, { recursive: true, force: true });
+    await db.drop();
+  };
+  let service;
+  try {
+    service = await startService({
+      DATABASE_URL: db.url,
+      MINIO_ENDPOINT: s3.endpoint,
+      MINIO_ACCESS_KEY: s3.accessKey,
+      MINIO_SECRET_KEY: s3.secretKey,
+      ...env,
+    });
+  } catch (error) {
+    await stopStores();
+    throw error;
+  }
+  const endpoint = new URL(s3.endpoint);
+  const minio = new MinioClient({
+    endPoint: endpoint.hostname,
+    port: Number(endpoint.port),
+    useSSL: false,
+    accessKey: s3.accessKey,
+    secretKey: s3.secretKey,
+    pathStyle: true,
+    partSize: 1024 * 1024 * 1024,
+  });
+  return {
+    service,
+    minio,
+    dbUrl: db.url,
+    async stop() {
+      try {
+        await service.stop();
+      } finally {
+        await stopStores();
+      }
+    },
+  };
+}
+
 /** Runs a script's main(); a failure prints its stack and exits 1. */
 function runMain(main) {
   main().catch((error) => {
@@ -327,6 +392,8 @@ function runMain(main) {
 
 module.exports = {
   runMain,
+  sql,
+  startStorageBench,
   settings,
   startService,
   runScenario,

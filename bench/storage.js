@@ -13,27 +13,10 @@
  * (10000) size the data.
  */
 const { randomUUID } = require('node:crypto');
-const { mkdtempSync, rmSync } = require('node:fs');
-const { tmpdir } = require('node:os');
-const { join } = require('node:path');
-const { Client: MinioClient } = require('minio');
-const { Client } = require('pg');
-const { api, rssMiB, runScenario, signIn, startService } = require('./lib');
-const { startEmbeddedS3 } = require('../dist/core/storage/embedded-s3');
+const { api, rssMiB, runMain, runScenario, signIn, sql, startStorageBench } = require('./lib');
 
 const OBJECT_MB = Number(process.env.BENCH_OBJECT_MB ?? 50);
 const OBJECTS = Number(process.env.BENCH_OBJECTS ?? 10_000);
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function sql(url, text, values) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** Downloads `url` to nowhere, sampling the service's RSS every 10 ms. */
 async function download(url, headers, pid) {
@@ -50,28 +33,8 @@ async function download(url, headers, pid) {
 }
 
 async function main() {
-  const s3Dir = mkdtempSync(join(tmpdir(), 'bench-s3-'));
-  const s3 = await startEmbeddedS3(s3Dir);
-  const dbName = `bench_storage_${Date.now()}`;
-  await sql(ADMIN_URL, `CREATE DATABASE "${dbName}"`);
-  const dbUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toString();
-  const service = await startService({
-    DATABASE_URL: dbUrl,
-    MINIO_ENDPOINT: s3.endpoint,
-    MINIO_ACCESS_KEY: s3.accessKey,
-    MINIO_SECRET_KEY: s3.secretKey,
-  });
-  const endpoint = new URL(s3.endpoint);
-  const minio = new MinioClient({
-    endPoint: endpoint.hostname,
-    port: Number(endpoint.port),
-    useSSL: false,
-    accessKey: s3.accessKey,
-    secretKey: s3.secretKey,
-    pathStyle: true,
-    // One PUT per object: s3rver does not implement the multipart upload the client uses above 64 MiB.
-    partSize: 1024 * 1024 * 1024,
-  });
+  const bench = await startStorageBench('storage');
+  const { service, minio, dbUrl } = bench;
   const report = { suite: 'storage', at: new Date().toISOString() };
   try {
     const auth = await signIn(service.baseUrl);
@@ -146,15 +109,9 @@ async function main() {
       { duration: 5, connections: 10 },
     );
   } finally {
-    await service.stop();
-    await s3.stop();
-    rmSync(s3Dir, { recursive: true, force: true });
-    await sql(ADMIN_URL, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await bench.stop();
   }
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

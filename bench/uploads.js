@@ -13,32 +13,16 @@
  * BENCH_LARGE_RUNS (3) size it.
  */
 const { randomUUID } = require('node:crypto');
-const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { readFileSync } = require('node:fs');
 const { request } = require('node:http');
-const { tmpdir } = require('node:os');
-const { join } = require('node:path');
 const { Readable } = require('node:stream');
-const { Client: MinioClient } = require('minio');
-const { Client } = require('pg');
-const { api, rssMiB, signIn, startService } = require('./lib');
-const { startEmbeddedS3 } = require('../dist/core/storage/embedded-s3');
+const { api, rssMiB, runMain, signIn, sql, startStorageBench } = require('./lib');
 
 const MIB = 1024 * 1024;
 const BIG_MB = Number(process.env.BENCH_BIG_MB ?? 1024);
 const SMALL_RUNS = Number(process.env.BENCH_SMALL_RUNS ?? 20);
 const LARGE_RUNS = Number(process.env.BENCH_LARGE_RUNS ?? 3);
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BOUNDARY = 'bench-upload-boundary';
-
-async function sql(url, text, values) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** `bytes` of generated data in 1 MiB chunks (the same chunk again: nothing held but it). */
 function generated(bytes) {
@@ -105,31 +89,12 @@ async function plainPut(minio, bucket, bytes) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
-  const s3Dir = mkdtempSync(join(tmpdir(), 'bench-uploads-s3-'));
-  const s3 = await startEmbeddedS3(s3Dir);
-  const dbName = `bench_uploads_${Date.now()}`;
-  await sql(ADMIN_URL, `CREATE DATABASE "${dbName}"`);
-  const dbUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toString();
-  const service = await startService({
-    DATABASE_URL: dbUrl,
-    MINIO_ENDPOINT: s3.endpoint,
-    MINIO_ACCESS_KEY: s3.accessKey,
-    MINIO_SECRET_KEY: s3.secretKey,
+  const bench = await startStorageBench('uploads', {
     UPLOAD_MAX_MB: String(Math.max(BIG_MB, 100) + 1),
     // A GiB through a shared 2-core machine takes longer than the default 30 s.
     HTTP_REQUEST_TIMEOUT_MS: String(15 * 60 * 1000),
   });
-  const endpoint = new URL(s3.endpoint);
-  const minio = new MinioClient({
-    endPoint: endpoint.hostname,
-    port: Number(endpoint.port),
-    useSSL: false,
-    accessKey: s3.accessKey,
-    secretKey: s3.secretKey,
-    pathStyle: true,
-    // One PUT per object: s3rver does not list unfinished uploads, which the client's multipart put needs.
-    partSize: 1024 * 1024 * 1024,
-  });
+  const { service, minio, dbUrl } = bench;
   const report = { suite: 'uploads', at: new Date().toISOString() };
   try {
     const auth = await signIn(service.baseUrl);
@@ -181,14 +146,8 @@ async function main() {
     console.error(readFileSync(service.logFile, 'utf8').split('\n').slice(-15).join('\n'));
     throw error;
   } finally {
-    await service.stop();
-    await s3.stop();
-    rmSync(s3Dir, { recursive: true, force: true });
-    await sql(ADMIN_URL, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await bench.stop();
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

@@ -71,6 +71,22 @@ describe('Uploads, deletes and presigned links', () => {
     });
   }
 
+  /** A prepared multipart body as it is (its boundary included), with an Idempotency-Key when given. */
+  function sendForm(c: { owner: TestAccount; base: string }, form: { body: Buffer; type: string }, key?: string) {
+    const req = t.http.post(`${c.base}/upload`).set(c.owner.auth).set('Content-Type', form.type);
+    return (key ? req.set('Idempotency-Key', key) : req).send(form.body);
+  }
+
+  /** The company's plan's limit_objects_mb, in bytes. */
+  async function planBytes(companyId: string): Promise<number> {
+    const [{ limit }] = await db.query(
+      `SELECT p.limit_objects_mb::bigint * 1048576 AS limit FROM companies c JOIN plan_limits p ON p.code = c.plan_code
+       WHERE c.id = $1`,
+      [companyId],
+    );
+    return Number(limit);
+  }
+
   /** A raw HTTP request to the app, so a test can send a body in chunks or stop half way. */
   function rawRequest(path: string, headers: Record<string, string | number>) {
     return httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers });
@@ -146,6 +162,18 @@ describe('Uploads, deletes and presigned links', () => {
     expect(Buffer.from(await back.arrayBuffer()).equals(big)).toBe(true);
   });
 
+  it('makes a bucket found missing and stores the file, small or of several parts', async () => {
+    const c = await company();
+    // An upload does not ask the store whether the bucket is there first (a round trip each time).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await minio.removeBucket(storage.bucketOf(c.id));
+    expectSuccess(await upload(c, PNG), 201);
+    await minio.removeObject(storage.bucketOf(c.id), (await stored(c.id))[0]);
+    await minio.removeBucket(storage.bucketOf(c.id));
+    const file = expectSuccess(await upload(c, Buffer.alloc(9 * MIB, 1), 'b.bin'), 201);
+    expect(await stored(c.id)).toEqual([file.path]);
+  });
+
   it('names the object by a uuid and a clean extension only, never the client path', async () => {
     const c = await company();
     const hostile = expectSuccess(await upload(c, Buffer.from('plain'), '../../etc/pass wd', 'text/plain'), 201);
@@ -176,8 +204,6 @@ describe('Uploads, deletes and presigned links', () => {
 
   it('refuses bad forms with 400 naming the part, storing and counting nothing', async () => {
     const c = await company();
-    const send = (form: ReturnType<typeof multipart>) =>
-      t.http.post(`${c.base}/upload`).set(c.owner.auth).set('Content-Type', form.type).send(form.body);
     const cases: Array<[ReturnType<typeof multipart>, string]> = [
       [multipart([{ name: 'tag', value: 'attachments' }]), 'file'],
       [multipart([{ name: 'document', value: PNG, filename: 'a.png' }]), 'document'],
@@ -211,7 +237,7 @@ describe('Uploads, deletes and presigned links', () => {
       ],
     ];
     for (const [form, field] of cases) {
-      const error = expectError(await send(form), 400, 'validation_failed');
+      const error = expectError(await sendForm(c, form), 400, 'validation_failed');
       expect(error.error.details.map((d: { field: string }) => d.field)).toEqual([field]);
     }
     expectError(await t.http.post(`${c.base}/upload`).set(c.owner.auth).send({ file: 'x' }), 400, 'validation_failed');
@@ -262,14 +288,10 @@ describe('Uploads, deletes and presigned links', () => {
 
   it('limit_objects_mb: refused before a byte when declared, removed when passed while streaming', async () => {
     const c = await company();
-    const [{ limit }] = await db.query(
-      `SELECT p.limit_objects_mb::bigint * 1048576 AS limit FROM companies c JOIN plan_limits p ON p.code = c.plan_code
-       WHERE c.id = $1`,
-      [c.id],
-    );
-    await db.query(`UPDATE companies SET objects_bytes = $2 WHERE id = $1`, [c.id, Number(limit) - MIB]);
+    const limit = await planBytes(c.id);
+    await db.query(`UPDATE companies SET objects_bytes = $2 WHERE id = $1`, [c.id, limit - MIB]);
     expectError(await upload(c, Buffer.alloc(MIB + 1), 'a.bin'), 409, 'limit_exceeded');
-    expect(await counts(c.id)).toEqual({ count: 0, bytes: Number(limit) - MIB });
+    expect(await counts(c.id)).toEqual({ count: 0, bytes: limit - MIB });
 
     const form = multipart([{ name: 'file', value: Buffer.alloc(MIB + 1), filename: 'a.bin' }]);
     const status = await new Promise<number>((resolve, reject) => {
@@ -282,7 +304,7 @@ describe('Uploads, deletes and presigned links', () => {
       req.end(form.body);
     });
     expect(status).toBe(409);
-    expect(await counts(c.id)).toEqual({ count: 0, bytes: Number(limit) - MIB });
+    expect(await counts(c.id)).toEqual({ count: 0, bytes: limit - MIB });
     expect(await stored(c.id)).toEqual([]);
     // A file that fits still goes in.
     expectSuccess(await upload(c, PNG), 201);
@@ -336,17 +358,74 @@ describe('Uploads, deletes and presigned links', () => {
     expect(records.map((r) => r.status)).toEqual(['success', 'success', 'error']);
   });
 
-  it('Idempotency-Key: a repeat answers the first upload again; another length is 422', async () => {
+  it('Idempotency-Key covers the multipart body: same bytes replay, other bytes or boundary are 422', async () => {
     const c = await company();
-    const keyed = (file: Buffer) => upload(c, file).set('Idempotency-Key', 'upload-1');
-    const first = expectSuccess(await keyed(PNG), 201);
-    const repeat = await keyed(PNG);
+    const other = Buffer.from(PNG);
+    other[other.length - 1] ^= 1;
+    const form = (file: Buffer, boundary = 'XyZ') =>
+      multipart([{ name: 'file', value: file, filename: 'a.png' }], boundary);
+    const keyed = (body: ReturnType<typeof form>) => sendForm(c, body, 'upload-1');
+    const first = expectSuccess(await keyed(form(PNG)), 201);
+    const repeat = await keyed(form(PNG));
     expect(expectSuccess(repeat, 201)).toEqual(first);
     expect(repeat.headers['idempotent-replayed']).toBe('true');
-    expectError(await keyed(Buffer.concat([PNG, PNG])), 422, 'idempotency_key_reused');
+    // The same length, one byte apart; the same file framed by another boundary.
+    expect(form(other).body.length).toBe(form(PNG).body.length);
+    expectError(await keyed(form(other)), 422, 'idempotency_key_reused');
+    expectError(await keyed(form(PNG, 'AbC')), 422, 'idempotency_key_reused');
     expect(await counts(c.id)).toEqual({ count: 1, bytes: PNG.length });
+    expect(await auditRecords(db, c.id, 'storage.media.upload')).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await stored(c.id)).toEqual([first.path]);
+  });
+
+  it('Idempotency-Key: 409 while the upload streams; an error is kept once the body is read, else the key is freed', async () => {
+    const c = await company();
+    const body = multipart([{ name: 'file', value: Buffer.alloc(2 * MIB, 3), filename: 'a.bin' }]);
+    const headers = { ...c.owner.auth, 'Content-Type': body.type, 'Content-Length': body.body.length };
+    const answered = new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const req = rawRequest(`${c.base}/upload`, { ...headers, 'Idempotency-Key': 'slow-1' });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      req.write(body.body.subarray(0, MIB), () =>
+        setTimeout(async () => {
+          const meanwhile = await sendForm(c, body, 'slow-1');
+          expectError(meanwhile, 409, 'idempotency_in_progress');
+          expect(meanwhile.headers['retry-after']).toBe('1');
+          req.end(body.body.subarray(MIB));
+        }, 200),
+      );
+    });
+    const first = await answered;
+    expect(first.status).toBe(201);
+    expect(await counts(c.id)).toEqual({ count: 1, bytes: 2 * MIB });
+
+    // An error answered once the body was read through is kept with its digest and replayed.
+    const stray = multipart([
+      { name: 'file', value: PNG, filename: 'a.png' },
+      { name: 'comment', value: 'x' },
+    ]);
+    const refused = () => sendForm(c, stray, 'stray-1');
+    expectError(await refused(), 400, 'validation_failed');
+    const replayed = await refused();
+    expectError(replayed, 400, 'validation_failed');
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+
+    // Refused before the body arrived whole (past the plan, from the declared length): nothing to
+    // match a repeat against, so the key is freed and the repeat, with room now, is stored.
+    await db.query(`UPDATE companies SET objects_bytes = $2 WHERE id = $1`, [c.id, (await planBytes(c.id)) - MIB]);
+    const big = multipart([{ name: 'file', value: Buffer.alloc(15 * MIB, 5), filename: 'b.bin' }]);
+    const over = () => sendForm(c, big, 'over-1');
+    expectError(await over(), 409, 'limit_exceeded');
+    await db.query(`UPDATE companies SET objects_bytes = $2 WHERE id = $1`, [c.id, 2 * MIB]);
+    const later = await over();
+    expect(expectSuccess(later, 201).size).toBe(15 * MIB);
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect(await counts(c.id)).toEqual({ count: 2, bytes: 17 * MIB });
   });
 
   it('presigned links: expiry rules, signature and expiry checked by the store', async () => {

@@ -25,9 +25,12 @@ export class IdempotencyKeyEntity {
   @Column({ type: 'text' })
   path: string;
 
-  /** SHA-256 of the body's canonical JSON (keys sorted): the same value, however spelled. */
-  @Column({ type: 'char', length: 64 })
-  body_hash: string;
+  /**
+   * SHA-256 of the body's canonical JSON (keys sorted): the same value, however spelled; of a
+   * streamed (multipart) body's raw bytes, null until its first request's answer is stored.
+   */
+  @Column({ type: 'char', length: 64, nullable: true })
+  body_hash: string | null;
 
   /** The running request's claim; null once its answer is stored. */
   @Column({ type: 'uuid', nullable: true })

@@ -6,7 +6,8 @@ import { sql } from '../../database/sql';
 export interface KeptKey {
   method: string;
   path: string;
-  body_hash: string;
+  /** Null while the first request's streamed body is still arriving. */
+  body_hash: string | null;
   claim: string | null;
   status_code: number | null;
   answer: StoredAnswer | null;
@@ -25,7 +26,8 @@ export interface KeyRequest {
   key: string;
   method: string;
   path: string;
-  bodyHash: string;
+  /** Null for a streamed body: its digest is stored with the answer (finish). */
+  bodyHash: string | null;
 }
 
 /**
@@ -54,7 +56,7 @@ export class IdempotencyRepository {
             reveals_secret = false, expires_at = EXCLUDED.expires_at
         WHERE k.expires_at <= now()
            OR (k.claim IS NOT NULL AND k.claimed_at < now() - make_interval(secs => ${CLAIM_LEASE_SECONDS})
-               AND k.method = EXCLUDED.method AND k.path = EXCLUDED.path AND k.body_hash = EXCLUDED.body_hash)
+               AND k.method = EXCLUDED.method AND k.path = EXCLUDED.path AND k.body_hash IS NOT DISTINCT FROM EXCLUDED.body_hash)
       RETURNING id, claim`);
   }
 
@@ -65,8 +67,9 @@ export class IdempotencyRepository {
   }
 
   /**
-   * Stores the answer, in the caller's transaction when there is one (the change's). False when
-   * the claim is no longer this request's (its lease ran out and a repeat took the key).
+   * Stores the answer, in the caller's transaction when there is one (the change's), with the
+   * digest of a streamed body (null keeps the hash claimed with). False when the claim is no
+   * longer this request's (its lease ran out and a repeat took the key).
    */
   async finish(
     id: string,
@@ -74,11 +77,12 @@ export class IdempotencyRepository {
     statusCode: number,
     answer: StoredAnswer,
     revealsSecret: boolean,
+    bodyHash: string | null,
   ): Promise<boolean> {
     const stored = await this.db.affected(sql`
       UPDATE idempotency_keys
       SET claim = NULL, status_code = ${statusCode}, answer = ${JSON.stringify(answer)}::jsonb,
-          reveals_secret = ${revealsSecret}
+          reveals_secret = ${revealsSecret}, body_hash = coalesce(${bodyHash}::char(64), body_hash)
       WHERE id = ${id} AND claim = ${claim}`);
     return stored === 1;
   }

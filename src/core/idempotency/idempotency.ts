@@ -5,6 +5,7 @@ import type { Request } from 'express';
 import type { AuthenticatedRequest } from '../auth/auth-context';
 import { AppException, ErrorCode, FieldError } from '../http/app.exception';
 import { ApiErrors } from '../openapi/api-errors.decorator';
+import { BodyDigest, streamsBody } from './body-digest';
 import { IdempotencyRepository, KeptKey } from './idempotency.repository';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -25,9 +26,13 @@ export const RevealsSecret = () =>
     }),
   );
 
-/** The key's state on a request: claimed by it, or answered before and replayed to it. */
+/**
+ * The key's state on a request: claimed by it (with its streamed body's digest in the making), or
+ * answered before and replayed to it.
+ */
 export type KeyedRequest = AuthenticatedRequest & {
-  idempotency?: { id: string; claim: string; revealsSecret: boolean; stored: boolean } | { replay: KeptKey };
+  idempotency?:
+    { id: string; claim: string; revealsSecret: boolean; stored: boolean; body?: BodyDigest } | { replay: KeptKey };
 };
 
 /** The same JSON value whatever its key order or spacing. */
@@ -41,15 +46,7 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/**
- * What a repeat must match: the JSON body; for a multipart upload, which streams and is not read
- * before the key is claimed, its declared length (an interim stand-in for the parts' digest).
- */
-function bodyFingerprint(req: Request): string {
-  if (/^multipart\//i.test(req.headers['content-type'] ?? ''))
-    return `multipart:${req.headers['content-length'] ?? 'chunked'}`;
-  return canonicalJson(req.body ?? {});
-}
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** An answer is kept for replay unless the client may simply retry it (CONTRACT 18). */
 const storable = (status: number) => status < 500 && status !== 429;
@@ -78,28 +75,34 @@ export class Idempotency {
         [{ field: IDEMPOTENCY_KEY_HEADER, message: 'must be 1 to 255 printable ASCII characters without spaces' }],
         'Invalid Idempotency-Key header',
       );
+    // What a repeat must match: the JSON body's value; a streamed body's raw bytes, whose digest is
+    // known once they have been read (the first request's is stored with its answer).
+    const streamed = streamsBody(req);
     const request = {
       accountId: req.auth.account.id,
       key,
       method: req.method,
       path: (req.originalUrl ?? req.url).split('?')[0],
-      bodyHash: createHash('sha256').update(bodyFingerprint(req)).digest('hex'),
+      bodyHash: streamed ? null : sha256(canonicalJson(req.body ?? {})),
     };
     // A key deleted between the two statements (expired, or released by a 5xx) is claimed again.
     for (let attempt = 0; attempt < 2; attempt++) {
       const claimed = await this.keys.claim(request);
       if (claimed) {
         const revealsSecret = this.reflector.get<boolean>(REVEALS_SECRET, context.getHandler()) ?? false;
-        req.idempotency = { ...claimed, revealsSecret, stored: false };
+        req.idempotency = { ...claimed, revealsSecret, stored: false, ...(streamed && { body: new BodyDigest(req) }) };
         return;
       }
       const kept = await this.keys.kept(request.accountId, key);
       if (!kept) continue;
-      if (kept.method !== request.method || kept.path !== request.path || kept.body_hash !== request.bodyHash)
-        throw new AppException(
-          'idempotency_key_reused',
-          'This Idempotency-Key was used with another method, path or body',
-        );
+      if (
+        kept.method !== request.method ||
+        kept.path !== request.path ||
+        (!streamed && kept.body_hash !== request.bodyHash)
+      )
+        throw reused();
+      // A streamed body is compared once the first has answered (its digest is stored with the
+      // answer): while it runs, its repeat is told to wait whatever its bytes.
       if (kept.claim !== null)
         throw new AppException(
           'idempotency_in_progress',
@@ -107,6 +110,7 @@ export class Idempotency {
           undefined,
           { 'Retry-After': '1' },
         );
+      if (streamed && kept.body_hash !== (await new BodyDigest(req).drain())) throw reused();
       if (kept.reveals_secret)
         throw new AppException(
           'idempotency_replay_unavailable',
@@ -140,9 +144,10 @@ export class Idempotency {
     const state = this.claimOf(req);
     if (!state) return;
     const revealed = state.revealsSecret;
-    if (
-      !(await this.keys.finish(state.id, state.claim, statusCode, revealed ? { message } : { message, data }, revealed))
-    )
+    const answer = revealed ? { message } : { message, data };
+    // A success has read its streamed body through: its digest is at hand.
+    const bodyHash = state.body ? await state.body.hex : null;
+    if (!(await this.keys.finish(state.id, state.claim, statusCode, answer, revealed, bodyHash)))
       throw new AppException(
         'idempotency_in_progress',
         'A repeat of this request took over its Idempotency-Key; retry shortly',
@@ -157,17 +162,23 @@ export class Idempotency {
     return this.claimOf(req) !== null;
   }
 
-  /** Stores an error answer (own statement: the change, if any, rolled back), or frees the key. */
+  /**
+   * Stores an error answer (own statement: the change, if any, rolled back), or frees the key. A
+   * streamed body refused before it arrived whole (413, 409 while streaming) has no digest to
+   * match a repeat against: its key is freed, as nothing was changed.
+   */
   async storeError(req: Request, status: number, code: ErrorCode, message: string, details?: FieldError[]) {
     const state = this.heldClaim(req);
     if (!state) return;
-    if (!storable(status)) return this.keys.release(state.id, state.claim);
+    const bodyHash = state.body && req.readableEnded ? await state.body.hex.catch(() => null) : null;
+    if (!storable(status) || (state.body && !bodyHash)) return this.keys.release(state.id, state.claim);
     await this.keys.finish(
       state.id,
       state.claim,
       status,
       { message, data: {}, error: details ? { code, details } : { code } },
       false,
+      bodyHash,
     );
   }
 
@@ -193,3 +204,6 @@ export class Idempotency {
     return state && 'claim' in state ? state : null;
   }
 }
+
+const reused = () =>
+  new AppException('idempotency_key_reused', 'This Idempotency-Key was used with another method, path or body');

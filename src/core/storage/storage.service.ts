@@ -27,6 +27,8 @@ export interface StoredObject {
 
 /** An upload gets its base bound plus this much per MiB (a floor of 1 MiB/s). */
 const UPLOAD_MS_PER_MIB = 1000;
+/** Completing a multipart upload gets its base bound plus this much per MiB of the object. */
+const COMPLETE_MS_PER_MIB = 50;
 /** How often each instance looks for due removals (a queued one is tried at once). */
 const REMOVALS_POLL_MS = 5000;
 /** Removals one round claims at a time. */
@@ -168,7 +170,7 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
     contentType: string,
     contentDisposition?: string,
   ): Promise<number> {
-    const bucket = await this.ensureBucket(companyId);
+    const bucket = this.bucketOf(companyId);
     const headers = {
       'Content-Type': contentType,
       ...(contentDisposition && { 'Content-Disposition': contentDisposition }),
@@ -178,19 +180,23 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
     const head = first.done ? Buffer.alloc(0) : first.value;
     const second = first.done ? first : await parts.next();
     if (second.done) {
-      await this.bounded(
-        () => this.client.putObject(bucket, path, head, head.length, headers),
-        'putObject',
-        partBound(head),
-        true,
+      await this.inBucket(companyId, () =>
+        this.bounded(
+          () => this.client.putObject(bucket, path, head, head.length, headers),
+          'putObject',
+          partBound(head),
+          true,
+        ),
       );
       return head.length;
     }
-    const uploadId = await this.bounded(
-      () => this.client.initiateNewMultipartUpload(bucket, path, headers),
-      'initiateNewMultipartUpload',
-      0,
-      true,
+    const uploadId = await this.inBucket(companyId, () =>
+      this.bounded(
+        () => this.client.initiateNewMultipartUpload(bucket, path, headers),
+        'initiateNewMultipartUpload',
+        0,
+        true,
+      ),
     );
     try {
       let size = 0;
@@ -221,10 +227,11 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
         next = await parts.next();
       }
       await settled(sending);
+      // The store joins the parts: its bound grows with the object (a GiB on s3rver takes seconds).
       await this.bounded(
         () => this.client.completeMultipartUpload(bucket, path, uploadId, etags),
         'completeMultipartUpload',
-        0,
+        Math.ceil(size / (1024 * 1024)) * COMPLETE_MS_PER_MIB,
         true,
       );
       return size;
@@ -239,6 +246,20 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
         this.logger.warn({ err: failure, company_id: companyId, path }, 'Could not abort an unfinished upload'),
       );
       throw error;
+    }
+  }
+
+  /**
+   * The first call of a write into the company's bucket, which exists from the company's creation:
+   * no round trip asks first; a bucket found missing is made and the call made again.
+   */
+  private async inBucket<T>(companyId: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'NoSuchBucket') throw error;
+      await this.ensureBucket(companyId);
+      return call();
     }
   }
 
@@ -454,30 +475,46 @@ async function settled(sending: Promise<void | { error: unknown }>): Promise<voi
 const partBound = (part: Buffer) => Math.ceil(part.length / (1024 * 1024)) * UPLOAD_MS_PER_MIB;
 
 /**
- * The stream's bytes in pieces of exactly `size` (the last one shorter). Two buffers take turns:
- * a piece is overwritten two pieces later, so the consumer must be done with it by then (putStream
- * has sent each piece before it asks for the one after next). No garbage per piece.
+ * The stream's bytes in pieces of exactly `size` (the last one shorter). The first piece is
+ * gathered as the chunks it came in, so a stream shorter than one piece takes no piece buffers
+ * (a small upload allocates no 16 MiB). A longer one gets two buffers that take turns: a piece is
+ * overwritten two pieces later, so the consumer must be done with it by then (putStream has sent
+ * each piece before it asks for the one after next). No garbage per piece.
  */
 async function* partsOf(body: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
-  const buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)];
+  let first: Buffer[] | null = [];
+  let firstBytes = 0;
+  const buffers: Buffer[] = [];
   let turn = 0;
-  let part = buffers[turn];
   let filled = 0;
-  for await (const chunk of body) {
+  function* fill(chunk: Buffer): Generator<Buffer> {
     let offset = 0;
     while (offset < chunk.length) {
-      const taken = chunk.copy(part, filled, offset);
+      const taken = chunk.copy(buffers[turn], filled, offset);
       filled += taken;
       offset += taken;
       if (filled === size) {
-        yield part;
+        yield buffers[turn];
         turn = 1 - turn;
-        part = buffers[turn];
         filled = 0;
       }
     }
   }
-  if (filled > 0) yield part.subarray(0, filled);
+  for await (const chunk of body) {
+    if (!first) {
+      yield* fill(chunk);
+      continue;
+    }
+    first.push(chunk);
+    firstBytes += chunk.length;
+    if (firstBytes < size) continue;
+    buffers.push(Buffer.allocUnsafe(size), Buffer.allocUnsafe(size));
+    for (const gathered of first) yield* fill(gathered);
+    first = null;
+  }
+  if (first) {
+    if (firstBytes > 0) yield Buffer.concat(first, firstBytes);
+  } else if (filled > 0) yield buffers[turn].subarray(0, filled);
 }
 
 function unreachable(error: unknown): boolean {

@@ -59,7 +59,8 @@ export class MediaController {
     description:
       'Streams to the object store. Room is reserved from the declared length first: over the plan is ' +
       '`limit_exceeded` (409), over `UPLOAD_MAX_MB` 413, with nothing stored or counted. `content_type` is sniffed ' +
-      'from the bytes. A repeat with the same `Idempotency-Key` must declare the same length.',
+      'from the bytes. A repeat with the same `Idempotency-Key` must send the same bytes (boundary included): ' +
+      'the key covers the SHA-256 of the raw multipart body.',
     answer: UploadedFileDto,
     status: HttpStatus.CREATED,
     errors: {
