@@ -10,7 +10,7 @@
  * service: small (BENCH_ADMIN_SMALL_COMPANIES 1,000, BENCH_ADMIN_SMALL_ACCOUNTS 10,000) and big
  * (BENCH_ADMIN_BIG_COMPANIES 100,000, BENCH_ADMIN_BIG_ACCOUNTS 1,000,000). Each service migrates
  * its fresh database and creates the administrator (ADMIN_EMAIL), then rows are seeded with SQL
- * (INSERT … SELECT generate_series) through the triggers that keep the counts: accounts (a fifth
+ * (INSERT … SELECT generate_series), through the trigger that keeps the account total: accounts (a fifth
  * waiting), companies (a quarter public) with their owner's membership and, for every other one,
  * a member; a tenth with a ticket and its message; partner applications (a tenth of the companies),
  * promocodes (a hundredth) and platform audit records (a tenth). Both databases are dropped at the
