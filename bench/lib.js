@@ -217,12 +217,57 @@ async function runSuite(name, routes, { env, setup } = {}) {
     `time to ready: ${report.startup.ready_ms ?? '-'} ms; RSS after start: ${report.startup.rss_mib_after_start ?? '-'} MiB; ` +
       `after load: ${rssAfterLoad ?? '-'} MiB; stop: ${stopped ? `exit ${stopped.exit_code} in ${stopped.stop_ms} ms` : '-'}\n`,
   );
+  process.stdout.write(`written: ${writeResults(name, report)}\n`);
+  return report;
+}
+
+/** Writes `report` (with its `at`) to bench/results/<suite>-<at>.json; the file's path. */
+function writeResults(suite, report) {
   const dir = join(__dirname, 'results');
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${name}-${report.at.replace(/[:.]/g, '-')}.json`);
+  const file = join(dir, `${suite}-${report.at.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  process.stdout.write(`written: ${file}\n`);
-  return report;
+  return file;
+}
+
+/**
+ * One route at one size, as the size comparisons (bench:scale, bench:admin) measure it: the
+ * warm-up, then the measured run. autocannon counts non-2xx answers together; one probe tells a
+ * 5xx apart from a 4xx.
+ */
+async function measureRoute(baseUrl, route) {
+  if (settings.warmup > 0) await runScenario(baseUrl, route, { duration: settings.warmup });
+  const run = await runScenario(baseUrl, route);
+  let status5xx = 0;
+  if (run.non2xx > 0) {
+    const res = await fetch(baseUrl + route.path, { headers: route.headers });
+    await res.arrayBuffer();
+    status5xx = res.status >= 500 ? 1 : 0;
+  }
+  return { ...run, status5xx };
+}
+
+/**
+ * A route's ratios, big against small, and whether it meets the size comparisons' target
+ * (issue 29): a list or an analysis ≥ 0.7x of the small rate; a search ≥ 0.3x with p99 ≤ 3x
+ * (its total is a capped count); every answer a 2xx at both sizes.
+ */
+function sizeTarget(kind, small, big) {
+  const ratio = big.requests_per_s / Math.max(small.requests_per_s, 1);
+  const p99 = big.p99_ms / Math.max(small.p99_ms, 1);
+  const clean = [small, big].every((run) => run.non2xx === 0 && run.errors === 0 && run.total > 0);
+  const met = clean && (kind === 'search' ? ratio >= 0.3 && p99 <= 3 : ratio >= 0.7);
+  return { ratio: Math.round(ratio * 100) / 100, p99_ratio: Math.round(p99 * 100) / 100, met };
+}
+
+/** One size comparison's line: `row` is `{route, small, big, ratio, p99_ratio, met}`. */
+function printSizeRow(row) {
+  const { small, big } = row;
+  process.stdout.write(
+    `${row.route.padEnd(38)} small ${String(small.requests_per_s).padStart(5)} req/s p99 ${String(small.p99_ms).padStart(5)} ms | ` +
+      `big ${String(big.requests_per_s).padStart(5)} req/s p99 ${String(big.p99_ms).padStart(5)} ms | ` +
+      `${row.ratio}x p99 ${row.p99_ratio}x non2xx ${small.non2xx}/${big.non2xx} 5xx ${small.status5xx}/${big.status5xx} errors ${small.errors}/${big.errors} ${row.met ? 'met' : 'NOT MET'}\n`,
+  );
 }
 
 /** One JSON call to the API; throws with the answer when it is not a success envelope. */
@@ -398,6 +443,10 @@ module.exports = {
   startService,
   runScenario,
   runSuite,
+  writeResults,
+  measureRoute,
+  sizeTarget,
+  printSizeRow,
   rssMiB,
   api,
   signIn,

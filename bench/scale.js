@@ -15,10 +15,19 @@
  * ≥ 0.3x with p99 ≤ 3x; no 5xx. BENCH_SCALE_ROUTES (a regular expression) loads only the routes it
  * matches. BENCH_DURATION / BENCH_WARMUP / BENCH_CONNECTIONS as in every suite.
  */
-const { mkdirSync, writeFileSync } = require('node:fs');
-const { join } = require('node:path');
 const { Client } = require('pg');
-const { api, provideDatabase, runMain, runScenario, settings, signUpWithCompany, startService } = require('./lib');
+const {
+  api,
+  measureRoute,
+  printSizeRow,
+  provideDatabase,
+  runMain,
+  settings,
+  signUpWithCompany,
+  sizeTarget,
+  startService,
+  writeResults,
+} = require('./lib');
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const SMALL = env('BENCH_SCALE_SMALL', 10_000);
@@ -208,15 +217,6 @@ async function idsOf(db, companyId) {
   };
 }
 
-/** The route's ratios and whether it meets its target: rate, p99 for a search, and every answer a 2xx. */
-function target(kind, small, big) {
-  const ratio = big.requests_per_s / Math.max(small.requests_per_s, 1);
-  const p99 = big.p99_ms / Math.max(small.p99_ms, 1);
-  const clean = [small, big].every((run) => run.non2xx === 0 && run.errors === 0 && run.total > 0);
-  const met = clean && (kind === 'search' ? ratio >= 0.3 && p99 <= 3 : ratio >= 0.7);
-  return { ratio: Math.round(ratio * 100) / 100, p99_ratio: Math.round(p99 * 100) / 100, met };
-}
-
 /**
  * The database and its two companies. With BENCH_SCALE_KEEP=<name>, database <name> is seeded once
  * and kept: a later run with the same name (and sizes) signs in to its companies and reuses the
@@ -283,11 +283,6 @@ async function main() {
   try {
     const { companies, routes } = await provideSeeded(service, database);
     const { big, small } = companies;
-    const status5xx = async (route, headers) => {
-      const res = await fetch(service.baseUrl + route.path, { headers });
-      await res.arrayBuffer();
-      return res.status >= 500 ? 1 : 0;
-    };
     const only = process.env.BENCH_SCALE_ROUTES && new RegExp(process.env.BENCH_SCALE_ROUTES);
     for (let i = 0; i < routes.big.length; i++) {
       if (only && !only.test(routes.big[i].name)) continue;
@@ -296,33 +291,27 @@ async function main() {
         ['small', small],
         ['big', big],
       ]) {
-        const route = { ...routes[size][i], headers: company.headers };
-        if (settings.warmup > 0) await runScenario(service.baseUrl, route, { duration: settings.warmup });
-        const run = await runScenario(service.baseUrl, route);
-        // autocannon counts non-2xx together; one probe tells a 5xx apart from a 4xx.
-        measured[size] = { ...run, status5xx: run.non2xx > 0 ? await status5xx(route, company.headers) : 0 };
+        measured[size] = await measureRoute(service.baseUrl, { ...routes[size][i], headers: company.headers });
       }
       const row = { route: routes.big[i].name, kind: routes.big[i].kind, small: measured.small, big: measured.big };
-      Object.assign(row, target(row.kind, measured.small, measured.big));
+      Object.assign(row, sizeTarget(row.kind, measured.small, measured.big));
       rows.push(row);
-      process.stdout.write(
-        `${row.route.padEnd(38)} small ${String(measured.small.requests_per_s).padStart(5)} req/s p99 ${String(measured.small.p99_ms).padStart(5)} ms | ` +
-          `big ${String(measured.big.requests_per_s).padStart(5)} req/s p99 ${String(measured.big.p99_ms).padStart(5)} ms | ` +
-          `${row.ratio}x p99 ${row.p99_ratio}x non2xx ${measured.small.non2xx}/${measured.big.non2xx} 5xx ${measured.small.status5xx}/${measured.big.status5xx} errors ${measured.small.errors}/${measured.big.errors} ${row.met ? 'met' : 'NOT MET'}\n`,
-      );
+      printSizeRow(row);
     }
   } finally {
     await service.stop();
     await database.drop();
   }
-  const dir = join(__dirname, 'results');
-  mkdirSync(dir, { recursive: true });
-  const at = new Date().toISOString();
-  const file = join(dir, `scale-${at.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(
-    file,
-    `${JSON.stringify({ suite: 'scale', at, node: process.version, settings, big: BIG, small: SMALL, rows }, null, 2)}\n`,
-  );
+  const report = {
+    suite: 'scale',
+    at: new Date().toISOString(),
+    node: process.version,
+    settings,
+    big: BIG,
+    small: SMALL,
+    rows,
+  };
+  const file = writeResults('scale', report);
   process.stdout.write(`${rows.filter((r) => r.met).length}/${rows.length} met; written: ${file}\n`);
 }
 
