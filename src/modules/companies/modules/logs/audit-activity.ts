@@ -12,11 +12,11 @@ export class AuditActivity {
    * a range of the days' index (audit_log_counts_day_idx), at most a row per company, day and slot.
    */
   async activeCompanies(): Promise<{ active_companies_7d: number; active_companies_30d: number }> {
+    const today = sql`(now() AT TIME ZONE 'UTC')::date`;
     return (await this.db.one(
-      sql`SELECT count(DISTINCT company_id) FILTER (WHERE day > today - 7)::int AS active_companies_7d,
+      sql`SELECT count(DISTINCT company_id) FILTER (WHERE day > ${today} - 7)::int AS active_companies_7d,
                  count(DISTINCT company_id)::int AS active_companies_30d
-          FROM audit_log_counts, (SELECT (now() AT TIME ZONE 'UTC')::date AS today) t
-          WHERE filter = '' AND day > today - 30`,
+          FROM audit_log_counts WHERE filter = '' AND day > ${today} - 30`,
     ))!;
   }
 }
