@@ -12,6 +12,7 @@ import { translateBodyParserErrors } from './core/http/body-parser-errors';
 import { EnvelopingExpressAdapter } from './core/http/enveloping-express-adapter';
 import { answerParserErrorsWithEnvelope } from './core/http/parser-errors';
 import { requestLog } from './core/http/request-log';
+import { RequestTally } from './core/http/request-tally';
 import { setupOpenApi } from './core/openapi/openapi';
 import { API_PREFIX } from './version';
 
@@ -51,7 +52,9 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.useLogger(new RouteListingAtDebugLogger(app.get(Logger)));
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   // First, so a request refused by helmet or the body parser has its id and its line too.
-  app.use(requestLog(processLogger(logSettings(config))));
+  const tally = app.get(RequestTally);
+  tally.watch(app.getHttpServer());
+  app.use(requestLog(processLogger(logSettings(config)), tally));
   app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
   app.set('x-powered-by', false);
   // Every envelope carries its own timestamp and request id, so an ETag would never match:

@@ -144,7 +144,13 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
     it('lists every company newest first, searched by name or slug', async () => {
       const page = expectSuccess(await t.http.get(`/api/v1/admin/companies?search=${company.slug}`).set(root.auth));
       expect(page.companies).toEqual([
-        expect.objectContaining({ id: company.id, slug: company.slug, name: company.name, owner_id: owner.id }),
+        expect.objectContaining({
+          id: company.id,
+          slug: company.slug,
+          name: company.name,
+          owner_id: owner.id,
+          storage_status: 'active',
+        }),
       ]);
       expect(page.pagination).toMatchObject({ total: 1, total_exact: true });
       const all = expectSuccess(await t.http.get('/api/v1/admin/companies?limit=1').set(root.auth));
@@ -152,9 +158,13 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
     });
 
     it('shows a company, its members and its pricing; unknown 404', async () => {
+      // The Kroncl console's storage fields: one shared schema, the bucket made with the company.
       expect(expectSuccess(await t.http.get(`/api/v1/admin/companies/${company.id}`).set(root.auth))).toMatchObject({
         id: company.id,
         plan_code: expect.any(String),
+        storage_status: 'active',
+        storage_ready: true,
+        schema_name: 'public',
       });
       const members = expectSuccess(await t.http.get(`/api/v1/admin/companies/${company.id}/accounts`).set(root.auth));
       expect(members.accounts).toEqual([

@@ -1,11 +1,70 @@
 import { DataSource } from 'typeorm';
 import { Leases } from '../../src/core/lease/leases';
+import { Snapshots } from '../../src/modules/platform/admin/system/snapshots';
+import { SystemFigures } from '../../src/modules/platform/admin/system/system-figures';
 import { expectError, expectSuccess } from '../support/expectations';
-import { newAdmin, TestAccount } from '../support/factories';
+import { newAccount, newAdmin, newCompany, TestAccount } from '../support/factories';
 import type { TestApp } from '../support/test-app';
 
 const PERIOD_S = 1;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The Kroncl console's server figures (MetricsServerSnapshot), as numbers. */
+const SERVER_NUMBERS = [
+  'requests_total',
+  'requests_5xx_total',
+  'requests_4xx_total',
+  'avg_response_time_ms',
+  'p95_response_time_ms',
+  'active_connections',
+  'goroutines_count',
+  'heap_alloc_mb',
+  'heap_inuse_mb',
+  'gc_duration_ms',
+  'cpu_usage_percent',
+  'memory_usage_mb',
+  'open_fds_count',
+];
+const ACCOUNT_TYPES = ['owner', 'employee', 'admin', 'outsourcing', 'tech'];
+/** The Kroncl console's clientele figures (MetricsClienteleSnapshot), as numbers. */
+const CLIENTELE_NUMBERS = [
+  'total_accounts',
+  'confirmed_accounts',
+  'waiting_accounts',
+  'admin_accounts',
+  ...ACCOUNT_TYPES.map((type) => `account_type_${type}`),
+  'total_companies',
+  'public_companies',
+  'private_companies',
+  'total_company_accounts',
+  'avg_accounts_per_company',
+  'max_accounts_in_company',
+  'total_transactions',
+  'success_transactions',
+  'pending_transactions',
+  'trial_transactions',
+  'active_companies_7d',
+  'active_companies_30d',
+  'company_schemas_without_data',
+];
+const numbers = (names: string[]) => Object.fromEntries(names.map((name) => [name, expect.any(Number)]));
+
+/**
+ * In one statement (one snapshot): the clientele counts the triggers keep, and the same counts
+ * from the rows, each as `{name: count}` (counts at 0 left out).
+ */
+const KEPT_AND_COUNTED = `SELECT
+  (SELECT coalesce(jsonb_object_agg(name, total), '{}') FROM
+    (SELECT name, sum(total)::int AS total FROM clientele_counts GROUP BY name HAVING sum(total) <> 0) k) AS kept,
+  (SELECT coalesce(jsonb_object_agg(name, n), '{}') FROM (SELECT name, count(*)::int AS n FROM (
+     SELECT unnest(ARRAY['accounts', 'accounts.status=' || status, 'accounts.type=' || type,
+                         CASE WHEN is_admin THEN 'accounts.admin' END]) AS name FROM accounts
+     UNION ALL SELECT unnest(ARRAY[CASE WHEN deleting_at IS NULL THEN 'companies' END,
+                                   CASE WHEN deleting_at IS NULL AND is_public THEN 'companies.public' END]) FROM companies
+     UNION ALL SELECT 'company_members' FROM company_members
+     UNION ALL SELECT unnest(ARRAY['pricing_transactions', 'pricing_transactions.status=' || status,
+                                   CASE WHEN is_trial THEN 'pricing_transactions.trial' END]) FROM pricing_transactions
+   ) r WHERE name IS NOT NULL GROUP BY name) c) AS counted`;
 
 describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
   let first: TestApp;
@@ -54,6 +113,111 @@ describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
     expect(clientele.total_accounts).toBeGreaterThanOrEqual(2);
     expect(clientele.signups_by_day.at(-1).signups).toBeGreaterThanOrEqual(2);
     expectError(await second.http.get('/api/v1/admin/clientele/stats').set(low.auth), 403, 'forbidden');
+  });
+
+  it('answers the server page in the Kroncl shape: requests since start, response times, runtime, system', async () => {
+    const sys = () => second.http.get('/api/v1/admin/server/sys').set(low.auth);
+    const before = expectSuccess(await sys());
+    expect(before).toMatchObject({
+      recorded_at: expect.any(String),
+      ...numbers(SERVER_NUMBERS),
+      db_worker_success: expect.any(Boolean),
+      clientele_worker_success: expect.any(Boolean),
+    });
+    expectError(await second.http.get('/api/v1/admin/no-such-page').set(low.auth), 404, 'not_found');
+    expectError(await second.http.get('/api/v1/admin/clientele/stats').set(low.auth), 403, 'forbidden');
+    expectSuccess(await second.http.get('/api/v1/admin/check').set(low.auth));
+    const after = expectSuccess(await sys());
+    // The first reading's own request and the three between: the tally is this application's.
+    expect(after.requests_total - before.requests_total).toBe(4);
+    expect(after.requests_4xx_total - before.requests_4xx_total).toBe(2);
+    expect(after.requests_5xx_total).toBe(before.requests_5xx_total);
+    // Four response times since the first reading: the 95th percentile is the slowest of them.
+    expect(after.p95_response_time_ms).toBeGreaterThanOrEqual(after.avg_response_time_ms);
+    expect(after.active_connections).toBeGreaterThanOrEqual(1);
+    expect(after.goroutines_count).toBeGreaterThan(0);
+    expect(after.heap_alloc_mb).toBeGreaterThan(0);
+    expect(after.heap_inuse_mb).toBeGreaterThanOrEqual(after.heap_alloc_mb);
+    expect(after.gc_duration_ms).toBeGreaterThanOrEqual(0);
+    expect(after.memory_usage_mb).toBe(after.rss_mb);
+    expect(after.cpu_usage_percent).toBe(after.cpu_percent);
+    expect(after.open_fds_count).toBeGreaterThan(0);
+  });
+
+  it('answers the clientele page in the Kroncl shape, from the counts the database keeps', async () => {
+    const owner = await newAccount(first.http, 'clientele-owner');
+    const company = await newCompany(first.http, owner, { is_public: true });
+    // An audited change: the company is active today.
+    expectSuccess(
+      await first.http.patch(`/api/v1/companies/${company.id}`).set(owner.auth).send({ name: 'Active Co' }),
+    );
+    const stats = expectSuccess(await second.http.get('/api/v1/admin/clientele/stats').set(desk.auth));
+    expect(stats).toMatchObject({ recorded_at: expect.any(String), ...numbers(CLIENTELE_NUMBERS) });
+    expect(stats.confirmed_accounts + stats.waiting_accounts).toBe(stats.total_accounts);
+    const byType = ACCOUNT_TYPES.reduce((sum, type) => sum + stats[`account_type_${type}`], 0);
+    expect(byType).toBe(stats.total_accounts);
+    expect(stats.admin_accounts).toBeGreaterThanOrEqual(2);
+    expect(stats.public_companies).toBeGreaterThanOrEqual(1);
+    expect(stats.public_companies + stats.private_companies).toBe(stats.total_companies);
+    expect(stats.total_company_accounts).toBeGreaterThanOrEqual(1);
+    expect(stats.avg_accounts_per_company).toBeCloseTo(stats.total_company_accounts / stats.total_companies, 2);
+    expect(stats.max_accounts_in_company).toBeGreaterThanOrEqual(Math.ceil(stats.avg_accounts_per_company));
+    expect(stats.success_transactions + stats.pending_transactions).toBeLessThanOrEqual(stats.total_transactions);
+    expect(stats.trial_transactions).toBeLessThanOrEqual(stats.total_transactions);
+    expect(stats.active_companies_7d).toBeGreaterThanOrEqual(1);
+    expect(stats.active_companies_30d).toBeGreaterThanOrEqual(stats.active_companies_7d);
+    expect(stats.company_schemas_without_data).toBe(0);
+    // This service's own figures stay.
+    expect(stats).toMatchObject({ accounts: expect.any(Number), paying_companies: expect.any(Number) });
+    expect(stats.signups_by_day.at(-1).signups).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps the clientele counts equal to the rows through inserts, changes and deletes', async () => {
+    const runner = db.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    const agree = async () => {
+      const [{ kept, counted }] = await runner.query(KEPT_AND_COUNTED);
+      expect(kept).toEqual(counted);
+    };
+    try {
+      await agree();
+      const [kept, gone] = await runner.query(
+        `INSERT INTO accounts (email, name, type) VALUES ($1, 'Counted', 'tech'), ($2, 'Counted', 'outsourcing') RETURNING id`,
+        [`counted-${Date.now()}@example.com`, `gone-${Date.now()}@example.com`],
+      );
+      await runner.query(`UPDATE accounts SET status = 'confirmed', is_admin = true, admin_level = 1 WHERE id = $1`, [
+        kept.id,
+      ]);
+      const [company] = await runner.query(
+        `INSERT INTO companies (name, slug, owner_id, plan_code, plan_expires_at)
+         SELECT 'Counted', $1, $2, code, now() + interval '1 day' FROM pricing_plans LIMIT 1 RETURNING id, plan_code`,
+        [`counted-${Date.now()}`, kept.id],
+      );
+      await runner.query(
+        `INSERT INTO company_members (company_id, account_id, role) VALUES ($1, $2, 'owner'), ($1, $3, 'guest')`,
+        [company.id, kept.id, gone.id],
+      );
+      const [purchase] = await runner.query(
+        `INSERT INTO pricing_transactions (company_id, amount, currency, plan_code, period, expires_at)
+         VALUES ($1, 0, 'RUB', $2, 'month', now() + interval '1 month') RETURNING id`,
+        [company.id, company.plan_code],
+      );
+      await agree();
+      await runner.query(`UPDATE pricing_transactions SET status = 'success', is_trial = true WHERE id = $1`, [
+        purchase.id,
+      ]);
+      await runner.query(`UPDATE companies SET is_public = true WHERE id = $1`, [company.id]);
+      await agree();
+      await runner.query(`DELETE FROM accounts WHERE id = $1`, [gone.id]);
+      await runner.query(`UPDATE companies SET deleting_at = now() WHERE id = $1`, [company.id]);
+      await agree();
+      await runner.query(`DELETE FROM companies WHERE id = $1`, [company.id]);
+      await agree();
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
   });
 
   it('are taken by exactly one instance; another takes over within two periods when it stops', async () => {
@@ -118,7 +282,50 @@ describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
       id: expect.any(String),
       recorded_at: expect.any(String),
       total_database_size_mb: expect.any(Number),
+      // The counters the Kroncl console's chart takes the rates of.
+      ...numbers(['xact_commit', 'xact_rollback', 'tup_returned', 'tup_fetched', 'tup_inserted']),
+      ...numbers(['tup_updated', 'tup_deleted', 'blks_read', 'blks_hit']),
     });
     await db.query(`DELETE FROM admin_snapshots WHERE instance = 'synthetic'`);
+  });
+
+  it('records whether the db and clientele figures were taken; one failing kind loses none of the others', async () => {
+    const sys = async () => expectSuccess(await second.http.get('/api/v1/admin/server/sys').set(low.auth));
+    expect(await sys()).toMatchObject({ db_worker_success: true, clientele_worker_success: true });
+    const history = async () =>
+      expectSuccess(await second.http.get('/api/v1/admin/server/history?limit=1').set(low.auth));
+    expect((await history())[0]).toMatchObject({
+      ...numbers(SERVER_NUMBERS),
+      db_worker_success: true,
+      clientele_worker_success: true,
+    });
+
+    const snapshots = second.app.get(Snapshots);
+    // The timer stops (and its round ends): only the round below is taken.
+    await snapshots.onApplicationShutdown();
+    const failing = jest.spyOn(second.app.get(SystemFigures), 'clientele').mockRejectedValue(new Error('figures down'));
+    const perKind = async (): Promise<Record<string, number>> =>
+      Object.fromEntries(
+        (await db.query(`SELECT kind, count(*)::int AS n FROM admin_snapshots GROUP BY kind`)).map(
+          (row: { kind: string; n: number }) => [row.kind, row.n],
+        ),
+      );
+    const before = await perKind();
+    try {
+      await snapshots.take();
+    } finally {
+      failing.mockRestore();
+    }
+    expect(await perKind()).toEqual({
+      ...before,
+      db: before.db + 1,
+      server: before.server + 1,
+      media: before.media + 1,
+    });
+    expect((await history())[0]).toMatchObject({ db_worker_success: true, clientele_worker_success: false });
+
+    // Any instance reads them from the snapshots: no clientele snapshot within two periods.
+    await db.query(`DELETE FROM admin_snapshots WHERE kind = 'clientele'`);
+    expect(await sys()).toMatchObject({ db_worker_success: true, clientele_worker_success: false });
   });
 });

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { redactedUrl } from '../../config/logger.options';
 import type { CompanyRequest } from '../access/company-access';
 import { requestIdOf } from './request-id';
+import type { RequestTally } from './request-tally';
 
 /** Probes are polled every few seconds: a line each would drown the requests. */
 const PROBE_PATH = /\/health(\/|\?|$)/;
@@ -33,17 +34,19 @@ function completionLine(req: IncomingMessage & Partial<CompanyRequest>, res: Ser
 
 /**
  * Express middleware, mounted first: gives every request its id (echoed in `X-Request-Id`) and
- * logs one line when its response ends or its connection closes before that. One call on the
- * process logger, no child logger, one shared listener: pino-http, which did this before, built
+ * logs one line when its response ends or its connection closes before that, counting it in the
+ * application's tally (the console's server page). One call on the process logger, no child logger, one shared listener: pino-http, which did this before, built
  * two child loggers and serialised the request twice per request, a fifth of the CPU of a list
  * request (issue 29).
  */
-export function requestLog(logger: Logger) {
+export function requestLog(logger: Logger, tally?: RequestTally) {
   function logCompletion(this: LoggedResponse): void {
     this.off('finish', logCompletion);
     this.off('close', logCompletion);
     const req = this.req;
-    const line = completionLine(req, this, Date.now() - this[STARTED_AT]);
+    const ms = Date.now() - this[STARTED_AT];
+    tally?.record(this.statusCode, ms);
+    const line = completionLine(req, this, ms);
     const aborted = req.readableAborted || !this.writableEnded;
     const level = levelOfStatus(this.statusCode);
     logger[level](line, aborted ? 'request aborted' : level === 'error' ? 'request errored' : 'request completed');

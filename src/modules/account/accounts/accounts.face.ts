@@ -6,7 +6,7 @@ export { AccountRecords, AccountSessions } from './account-ports';
 export { ACCOUNT_PROFILES } from './account-profiles';
 export { AccountSummaryCounts } from './account-summary';
 export { AccountSecretEntity } from './account-secret.entity';
-export { ACCOUNT_STATUSES } from './account.entity';
+export { ACCOUNT_STATUSES, ACCOUNT_TYPES } from './account.entity';
 export { AccountsModule } from './accounts.module';
 export { accountAnswer } from './accounts.repository';
 export { ensureAdministrator } from './administrators';

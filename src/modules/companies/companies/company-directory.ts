@@ -11,8 +11,14 @@ import { CompanyEntity } from './company.entity';
 
 const companies = new Table(CompanyEntity);
 
-/** A company as the operators' console shows it: its own columns, no company data. */
-const COMPANY = companies.answer('c', [
+/**
+ * A company as the operators' console shows it: its own columns, no company data, and its
+ * storage as the Kroncl console reads it. The directory answers no company being deleted, so
+ * each answered one is `active`: its tables are the shared schema's, its bucket is made with it
+ * (or at its first upload, if the store was down then).
+ */
+const COMPANY_STORAGE = `'active' AS storage_status, true AS storage_ready, 'public' AS schema_name`;
+const COMPANY = `${companies.answer('c', [
   'id',
   'slug',
   'name',
@@ -27,7 +33,7 @@ const COMPANY = companies.answer('c', [
   'plan_expires_at',
   'created_at',
   'updated_at',
-]);
+])}, ${COMPANY_STORAGE}`;
 
 export interface DirectoryCompany {
   id: string;
@@ -44,6 +50,9 @@ export interface DirectoryCompany {
   plan_expires_at: string;
   created_at: string;
   updated_at: string;
+  storage_status: 'active';
+  storage_ready: true;
+  schema_name: string;
 }
 
 export interface DirectoryMember {

@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { OwningCompany } from '../../../../database/company-reference';
 import { keepCounts } from '../../../../core/pagination/kept-counts';
 
@@ -13,6 +13,8 @@ import { keepCounts } from '../../../../core/pagination/kept-counts';
  * company do not queue on one row.
  */
 @Entity('audit_log_counts')
+// The days companies wrote to their trail, for the console's active companies (migration ClienteleCounts).
+@Index('audit_log_counts_day_idx', { synchronize: false })
 export class AuditLogCountEntity {
   @PrimaryColumn({ type: 'uuid' })
   company_id: string;

@@ -6,7 +6,6 @@ import { ApiTags } from '@nestjs/swagger';
 import { AdminRoute } from '../../../../core/access/admin-route.decorators';
 import { Endpoint } from '../../../../core/openapi/endpoint.decorator';
 import { AccountDirectory } from '../../../account/accounts/accounts.face';
-import { CompanyDirectory } from '../../../companies/companies/companies.face';
 import type { SnapshotKind } from './admin-snapshot.entity';
 import {
   AppliedMigrationsDto,
@@ -38,7 +37,6 @@ export class AdminSystemController {
     private readonly figures: SystemFigures,
     private readonly snapshots: Snapshots,
     private readonly accounts: AccountDirectory,
-    private readonly companies: CompanyDirectory,
     private readonly schemas: Schemas,
   ) {}
 
@@ -97,12 +95,12 @@ export class AdminSystemController {
     return this.figures.database();
   }
 
-  /** This process and its host now: CPU, memory, event-loop lag, uptime, version */
+  /** This process and its host now: requests, runtime, snapshot workers, CPU, memory, descriptors, version */
   @Get('server/sys')
   @AdminRoute(1)
   @Endpoint({ answer: ServerSysDto })
-  server() {
-    return this.figures.server();
+  async server() {
+    return { recorded_at: new Date(), ...(await this.figures.server(await this.snapshots.workers())) };
   }
 
   /** The object store now: buckets, objects, bytes */
@@ -137,24 +135,13 @@ export class AdminSystemController {
     return this.history('media', query);
   }
 
-  /** Sign-ups, confirmed accounts, companies and paying companies */
+  /** Accounts, companies, memberships, plan purchases and activity now, and sign-ups by day */
   @Get('clientele/stats')
   @AdminRoute(4)
   @Endpoint({ answer: ClienteleStatsDto })
-  async clienteleStats(): Promise<ClienteleStatsDto> {
-    const [accounts, companies, signups] = await Promise.all([
-      this.accounts.stats(),
-      this.companies.totals(),
-      this.accounts.signupsByDay(SIGNUP_DAYS),
-    ]);
-    return {
-      total_accounts: accounts.total_accounts,
-      confirmed_accounts: accounts.confirmed_accounts,
-      waiting_accounts: accounts.waiting_accounts,
-      total_companies: companies.companies,
-      paying_companies: companies.paying_companies,
-      signups_by_day: signups,
-    };
+  async clienteleStats() {
+    const [figures, signups] = await Promise.all([this.figures.clientele(), this.accounts.signupsByDay(SIGNUP_DAYS)]);
+    return { recorded_at: new Date(), ...figures, signups_by_day: signups };
   }
 
   /** The clientele's snapshots, newest first, at most 500 points (a bare array) */

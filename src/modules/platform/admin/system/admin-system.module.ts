@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../../../account/accounts/accounts.face';
+import { LogsModule } from '../../../companies/modules/logs/logs.face';
 import { AdminSystemController } from './admin-system.controller';
 import { Schemas } from './schemas';
 import { Snapshots } from './snapshots';
@@ -7,7 +8,7 @@ import { SystemFigures } from './system-figures';
 
 /** The console's db, server, media and clientele pages, and the snapshots behind their history. */
 @Module({
-  imports: [AccountsModule],
+  imports: [AccountsModule, LogsModule],
   controllers: [AdminSystemController],
   providers: [SystemFigures, Snapshots, Schemas],
   exports: [Snapshots],

@@ -5,7 +5,7 @@ import { Leases } from '../../../../core/lease/leases';
 import { Db } from '../../../../database/db';
 import { sql } from '../../../../database/sql';
 import { SnapshotKind } from './admin-snapshot.entity';
-import { SystemFigures } from './system-figures';
+import { SystemFigures, type WorkerSuccess } from './system-figures';
 
 export const SNAPSHOT_LEASE = 'admin-snapshots';
 /** Snapshots older than this are deleted (CONTRACT 21). */
@@ -68,27 +68,51 @@ export class Snapshots implements OnApplicationBootstrap, OnApplicationShutdown 
     }
   }
 
-  /** Every kind's figures now, and the snapshots past their 30 days deleted. */
+  /**
+   * Every kind's figures now, and the snapshots past their 30 days deleted. A kind whose figures
+   * fail is left out of the round, not the others; the server's snapshot says whether the db and
+   * clientele figures were taken.
+   */
   async take(): Promise<void> {
-    const [db, media, clientele] = await Promise.all([
+    const [db, media, clientele] = await Promise.allSettled([
       this.figures.database(),
       this.figures.media(),
       this.figures.clientele(),
     ]);
-    const taken: Array<[SnapshotKind, Record<string, unknown>]> = [
+    const server = await this.figures.server({
+      db_worker_success: db.status === 'fulfilled',
+      clientele_worker_success: clientele.status === 'fulfilled',
+    });
+    const taken: Array<[SnapshotKind, PromiseSettledResult<Record<string, unknown>>]> = [
       ['db', db],
-      ['server', this.figures.server()],
+      ['server', { status: 'fulfilled', value: server }],
       ['media', media],
       ['clientele', clientele],
     ];
     for (const [kind, figures] of taken) {
+      if (figures.status === 'rejected') {
+        this.logger.warn({ err: figures.reason }, `The ${kind} snapshot not taken`);
+        continue;
+      }
       await this.db.affected(
-        sql`INSERT INTO admin_snapshots (kind, instance, figures) VALUES (${kind}, ${this.leases.instance}, ${JSON.stringify(figures)}::jsonb)`,
+        sql`INSERT INTO admin_snapshots (kind, instance, figures) VALUES (${kind}, ${this.leases.instance}, ${JSON.stringify(figures.value)}::jsonb)`,
       );
     }
     await this.db.affected(
       sql`DELETE FROM admin_snapshots WHERE recorded_at < now() - make_interval(days => ${SNAPSHOTS_KEPT_DAYS})`,
     );
+  }
+
+  /**
+   * Whether db and clientele snapshots are being taken, as any instance sees it: one of each
+   * recorded within the last two periods (the lease's takeover bound). Snapshots off: both false.
+   */
+  async workers(): Promise<WorkerSuccess> {
+    const within = sql`recorded_at > now() - make_interval(secs => ${(2 * this.periodMs) / 1000})`;
+    return (await this.db.one<WorkerSuccess>(
+      sql`SELECT EXISTS (SELECT 1 FROM admin_snapshots WHERE kind = 'db' AND ${within}) AS db_worker_success,
+                 EXISTS (SELECT 1 FROM admin_snapshots WHERE kind = 'clientele' AND ${within}) AS clientele_worker_success`,
+    ))!;
   }
 
   /**

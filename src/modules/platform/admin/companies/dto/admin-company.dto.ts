@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 /** A company as the console shows it: its own columns, none of its data (CONTRACT 5). */
 export class AdminCompanyDto {
   id: string;
@@ -15,6 +16,16 @@ export class AdminCompanyDto {
   plan_expires_at: Date;
   created_at: Date;
   updated_at: Date;
+  /**
+   * The company's storage, in the Kroncl values: always `active`, as the console lists no company
+   * being deleted (its tables are the shared schema's, its bucket is made with it).
+   */
+  @ApiProperty({ enum: ['active'] })
+  storage_status: string;
+  /** True: the company can store (storage_status `active`). */
+  storage_ready: boolean;
+  /** `public`: every company lives in the one shared schema. */
+  schema_name: string;
 }
 
 /** A member of the company, with the account's administrator standing (0: none). */

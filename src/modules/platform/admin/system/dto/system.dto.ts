@@ -57,12 +57,55 @@ export class DbSysDto {
   cache_hit_ratio: number;
   transactions_committed: number;
   transactions_rolled_back: number;
+  /** The Kroncl names of pg_stat_database's counters since the statistics were reset (the history's chart takes their rates). */
+  xact_commit: number;
+  xact_rollback: number;
+  tup_returned: number;
+  tup_fetched: number;
+  tup_inserted: number;
+  tup_updated: number;
+  tup_deleted: number;
+  blks_read: number;
+  blks_hit: number;
   /** The ten biggest tables, biggest first. */
   biggest_tables: TableSizeDto[];
 }
 
-/** This process and its host now. */
+/**
+ * This process and its host now, in the Kroncl shape (requests … open_fds_count) with this
+ * service's own figures after it. "Since the previous reading": since this instance's previous
+ * snapshot or `/server/sys`.
+ */
 export class ServerSysDto {
+  recorded_at: Date;
+  /** Requests this instance completed since it started (health probes aside). */
+  requests_total: number;
+  requests_5xx_total: number;
+  requests_4xx_total: number;
+  /** Mean response time since the previous reading (the latest 4,096 responses at most). */
+  avg_response_time_ms: number;
+  /** 95th percentile of the same response times. */
+  p95_response_time_ms: number;
+  /** Open connections to this instance's HTTP server. */
+  active_connections: number;
+  /** Node's analogue of goroutines: the active handles and requests (process.getActiveResourcesInfo()). */
+  goroutines_count: number;
+  /** V8's heap in use (heapUsed). */
+  heap_alloc_mb: number;
+  /** V8's heap reserved (heapTotal). */
+  heap_inuse_mb: number;
+  /** Time the garbage collector paused the process since the previous reading. */
+  gc_duration_ms: number;
+  /** Whether db snapshots are taken: their last round succeeded (a snapshot), or one was recorded within two periods (`/server/sys`). */
+  db_worker_success: boolean;
+  /** The same for the clientele snapshots. */
+  clientele_worker_success: boolean;
+  /** The same as cpu_percent. */
+  cpu_usage_percent: number;
+  /** The process's resident memory (RSS). */
+  memory_usage_mb: number;
+  /** Entries of /proc/self/fd; 0 where there is no /proc. */
+  open_fds_count: number;
   /** CPU used by this process since the previous reading, percent of one core. */
   cpu_percent: number;
   cpu_count: number;
@@ -92,10 +135,48 @@ export class MediaSysDto {
   avg_tenant_size_mb: number;
 }
 
-/** Accounts and companies, as a snapshot keeps them (the tables' statistics: estimates). */
+/**
+ * Accounts, companies, memberships and plan purchases in the Kroncl shape, from the counts the
+ * database keeps (exact) unless said otherwise, with this service's own figures after them.
+ */
 export class ClienteleFiguresDto {
+  recorded_at: Date;
+  total_accounts: number;
+  confirmed_accounts: number;
+  waiting_accounts: number;
+  /** Accounts that are administrators of the platform. */
+  admin_accounts: number;
+  account_type_owner: number;
+  account_type_employee: number;
+  account_type_admin: number;
+  account_type_outsourcing: number;
+  account_type_tech: number;
+  /** Companies, those being deleted aside. */
+  total_companies: number;
+  public_companies: number;
+  private_companies: number;
+  /** Memberships: an account in a company counts once per company. */
+  total_company_accounts: number;
+  /** total_company_accounts / total_companies, to 0.01. */
+  avg_accounts_per_company: number;
+  /** An estimate from the planner's statistics of the memberships (the most common company's share), never below the mean. */
+  max_accounts_in_company: number;
+  /** Plan purchases (the pricing transactions) of every company. */
+  total_transactions: number;
+  success_transactions: number;
+  pending_transactions: number;
+  /** Purchases that started a trial (a promocode's). */
+  trial_transactions: number;
+  /** Companies that wrote to their audit trail in the last 7 UTC days, today included. */
+  active_companies_7d: number;
+  active_companies_30d: number;
+  /** Always 0: every company lives in the one shared schema, whose tables exist while the service runs. */
+  company_schemas_without_data: number;
+  /** The accounts table's live rows (an estimate from its statistics). */
   accounts: number;
+  /** The companies table's live rows (an estimate from its statistics). */
   companies: number;
+  /** Companies on a bought plan that has not ended. */
   paying_companies: number;
 }
 
@@ -105,7 +186,6 @@ export class DbPointDto extends DbSysDto {
 }
 export class ServerPointDto extends ServerSysDto {
   id: string;
-  recorded_at: Date;
 }
 export class MediaPointDto extends MediaSysDto {
   id: string;
@@ -113,7 +193,6 @@ export class MediaPointDto extends MediaSysDto {
 }
 export class ClientelePointDto extends ClienteleFiguresDto {
   id: string;
-  recorded_at: Date;
 }
 
 export class SignupsDayDto {
@@ -122,13 +201,7 @@ export class SignupsDayDto {
   signups: number;
 }
 
-export class ClienteleStatsDto {
-  total_accounts: number;
-  confirmed_accounts: number;
-  waiting_accounts: number;
-  total_companies: number;
-  /** Companies on a bought plan that has not ended. */
-  paying_companies: number;
+export class ClienteleStatsDto extends ClienteleFiguresDto {
   /** Sign-ups of the last 30 days by day (UTC), oldest first; days without any are left out. */
   signups_by_day: SignupsDayDto[];
 }
