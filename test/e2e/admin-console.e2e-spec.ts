@@ -65,6 +65,16 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
       });
       expect(stats.confirmed_accounts + stats.waiting_accounts).toBe(stats.total_accounts);
       expect(stats.admin_accounts).toBeGreaterThanOrEqual(2);
+      // Read from the kept counts, yet exactly what a count of the rows says.
+      const [recount] = await db.query(
+        `SELECT count(*)::int AS total_accounts, count(*) FILTER (WHERE status = 'confirmed')::int AS confirmed_accounts,
+                count(*) FILTER (WHERE status = 'waiting')::int AS waiting_accounts,
+                count(*) FILTER (WHERE is_admin)::int AS admin_accounts,
+                (SELECT json_object_agg(type, n) FROM (SELECT type, count(*)::int AS n FROM accounts GROUP BY type) t)
+                  AS accounts_with_type
+         FROM accounts`,
+      );
+      expect(stats).toEqual(recount);
     });
 
     it('shows an account with its companies; unknown 404, malformed 400', async () => {

@@ -9,15 +9,6 @@ import type { AccountDto } from './dto/account.dto';
 
 const ACCOUNT = accounts.answer('a');
 
-/** Every account by status and type, as the operators' console shows them. */
-export interface AccountStats {
-  total_accounts: number;
-  confirmed_accounts: number;
-  waiting_accounts: number;
-  admin_accounts: number;
-  accounts_with_type: Record<string, number>;
-}
-
 /**
  * Every account of the platform, for the operators' console (CONTRACT 21): the directory, its
  * figures, and the administrator level, which only the console changes.
@@ -46,18 +37,6 @@ export class AccountDirectory {
       },
       query,
     );
-  }
-
-  async stats(): Promise<AccountStats> {
-    return (await this.db.one<AccountStats>(
-      sql`SELECT count(*)::int AS total_accounts,
-                 count(*) FILTER (WHERE status = 'confirmed')::int AS confirmed_accounts,
-                 count(*) FILTER (WHERE status = 'waiting')::int AS waiting_accounts,
-                 count(*) FILTER (WHERE is_admin)::int AS admin_accounts,
-                 (SELECT coalesce(json_object_agg(type, n), '{}') FROM
-                   (SELECT type, count(*)::int AS n FROM accounts GROUP BY type) t) AS accounts_with_type
-          FROM accounts`,
-    ))!;
   }
 
   /** Sign-ups of the last `days` days by UTC day, oldest first (an index range of the newest accounts). */

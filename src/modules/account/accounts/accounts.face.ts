@@ -1,7 +1,7 @@
 /**
  * What other modules may use of accounts (docs/architecture.md, "Module faces").
  */
-export { AccountDirectory, type AccountStats } from './account-directory';
+export { AccountDirectory } from './account-directory';
 export { AccountRecords, AccountSessions } from './account-ports';
 export { ACCOUNT_PROFILES } from './account-profiles';
 export { AccountSummaryCounts } from './account-summary';

@@ -5,6 +5,7 @@ import { AppException } from '../../../../core/http/app.exception';
 import type { Page } from '../../../../core/pagination/page';
 import { AccountDirectory, AccountDto } from '../../../account/accounts/accounts.face';
 import { CompanyDirectory } from '../../../companies/companies/companies.face';
+import { SystemFigures } from '../system/system-figures';
 import type { AccountStatsDto, AdminAccountDto, SearchPageQueryDto } from './dto/admin-account.dto';
 
 /**
@@ -17,6 +18,7 @@ export class AdminAccountsService {
   constructor(
     private readonly accounts: AccountDirectory,
     private readonly companies: CompanyDirectory,
+    private readonly figures: SystemFigures,
   ) {}
 
   list(query: SearchPageQueryDto): Promise<Page<AccountDto>> {
@@ -24,7 +26,7 @@ export class AdminAccountsService {
   }
 
   stats(): Promise<AccountStatsDto> {
-    return this.accounts.stats();
+    return this.figures.accountStats();
   }
 
   async get(accountId: string): Promise<AdminAccountDto> {

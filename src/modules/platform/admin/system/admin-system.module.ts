@@ -11,6 +11,6 @@ import { SystemFigures } from './system-figures';
   imports: [AccountsModule, LogsModule],
   controllers: [AdminSystemController],
   providers: [SystemFigures, Snapshots, Schemas],
-  exports: [Snapshots],
+  exports: [Snapshots, SystemFigures],
 })
 export class AdminSystemModule {}

@@ -9,6 +9,7 @@ import { API_VERSION } from '../../../../version';
 import { ACCOUNT_TYPES } from '../../../account/accounts/accounts.face';
 import { CompanyDirectory } from '../../../companies/companies/companies.face';
 import { AuditActivity } from '../../../companies/modules/logs/logs.face';
+import type { AccountStatsDto } from '../accounts/dto/admin-account.dto';
 
 const MB = 1_048_576;
 
@@ -128,16 +129,37 @@ export class SystemFigures implements OnModuleDestroy {
     };
   }
 
+  /** The platform's kept counts (clientele_counts, summed over their slots), each by name; 0 for a count never kept. */
+  private async keptCounts(): Promise<(name: string) => number> {
+    const rows = await this.db.rows<{ name: string; total: number }>(
+      sql`SELECT name, sum(total)::float8 AS total FROM clientele_counts GROUP BY name`,
+    );
+    const byName = new Map(rows.map((row) => [row.name, row.total]));
+    return (name) => byName.get(name) ?? 0;
+  }
+
+  /** The console's account figures (`/admin/accounts/stats`), from the kept counts: as fast at a million accounts as at ten. */
+  async accountStats(): Promise<AccountStatsDto> {
+    const count = await this.keptCounts();
+    return {
+      total_accounts: count('accounts'),
+      confirmed_accounts: count('accounts.status=confirmed'),
+      waiting_accounts: count('accounts.status=waiting'),
+      admin_accounts: count('accounts.admin'),
+      accounts_with_type: Object.fromEntries(
+        ACCOUNT_TYPES.map((type) => [type, count(`accounts.type=${type}`)]).filter(([, n]) => n !== 0),
+      ),
+    };
+  }
+
   /**
    * The Kroncl clientele figures, from the platform's kept counts (clientele_counts), the days of
    * the companies' audit trails and the planner's statistics; with this service's own
    * (`accounts`, `companies`: the tables' live-row estimates; `paying_companies`).
    */
   async clientele(): Promise<Record<string, unknown>> {
-    const [counts, stats, active, { paying_companies }] = await Promise.all([
-      this.db.rows<{ name: string; total: number }>(
-        sql`SELECT name, sum(total)::float8 AS total FROM clientele_counts GROUP BY name`,
-      ),
+    const [count, stats, active, { paying_companies }] = await Promise.all([
+      this.keptCounts(),
       this.db.one<{ accounts: number; companies: number; top_company_members: number }>(
         sql`SELECT coalesce(sum(n_live_tup) FILTER (WHERE relname = 'accounts'), 0)::float8 AS accounts,
                    coalesce(sum(n_live_tup) FILTER (WHERE relname = 'companies'), 0)::float8 AS companies,
@@ -149,7 +171,6 @@ export class SystemFigures implements OnModuleDestroy {
       this.activity.activeCompanies(),
       this.companies.totals(),
     ]);
-    const count = (name: string) => counts.find((row) => row.name === name)?.total ?? 0;
     const companies = count('companies');
     const memberships = count('company_members');
     const perCompany = companies ? memberships / companies : 0;
