@@ -38,8 +38,13 @@ export class CreateTicketDto {
 }
 
 export class UpdateTicketDto {
-  /** pending → closed or revoked; closed and revoked are final (409); the current status again changes nothing. */
-  @OneOf(TICKET_STATUSES, { omittable: true })
+  /**
+   * pending → closed or revoked; closed and revoked are final (409); the current status again
+   * changes nothing. Required unless `attachments` is sent.
+   */
+  @OneOf(TICKET_STATUSES, {
+    when: (dto: UpdateTicketDto) => dto.attachments === undefined || dto.status !== undefined,
+  })
   status?: TicketStatus;
 
   /** The ticket's files, replaced; only while it is pending (409 once closed or revoked). */
