@@ -119,7 +119,10 @@ describe('Attachments on records', () => {
         const [a, b, d] = [await upload(c), await upload(c, PDF, 'b.pdf'), await upload(c)];
         const record = expectSuccess(await create(c, { attachments: [a.path, b.path] }), 201);
         const patch = (body: Record<string, unknown>) =>
-          t.http.patch(`${kind.base(c.id)}/${record.id}`).set(c.owner.auth).send(body);
+          t.http
+            .patch(`${kind.base(c.id)}/${record.id}`)
+            .set(c.owner.auth)
+            .send(body);
 
         expect(expectSuccess(await patch(kind.change!)).attachments).toEqual([a, b]);
         expect((await read(c, record.id)).attachments).toEqual([a, b]);
@@ -132,8 +135,14 @@ describe('Attachments on records', () => {
         expect((await read(c, record.id)).attachments).toEqual([]);
 
         // A refused change leaves the list as it was.
-        const refused = expectError(await patch({ attachments: [a.path, 'attachments/none.png'] }), 400, 'validation_failed');
-        expect(refused.error.details).toEqual([{ field: 'attachments.1', message: expect.stringContaining('names no file') }]);
+        const refused = expectError(
+          await patch({ attachments: [a.path, 'attachments/none.png'] }),
+          400,
+          'validation_failed',
+        );
+        expect(refused.error.details).toEqual([
+          { field: 'attachments.1', message: expect.stringContaining('names no file') },
+        ]);
         expectError(await patch({ attachments: null }), 400, 'validation_failed');
         expect((await read(c, record.id)).attachments).toEqual([]);
       });
@@ -162,11 +171,15 @@ describe('Attachments on records', () => {
         400,
         'validation_failed',
       );
-      expect(missing.error.details).toEqual([{ field: 'attachments.0', message: expect.stringContaining('names no file') }]);
+      expect(missing.error.details).toEqual([
+        { field: 'attachments.0', message: expect.stringContaining('names no file') },
+      ]);
 
       // The other company's file is a path in its bucket: in this one it names nothing.
       const foreign = expectError(await create(c, { attachments: [theirs.path] }), 400, 'validation_failed');
-      expect(foreign.error.details).toEqual([{ field: 'attachments.0', message: expect.stringContaining('names no file') }]);
+      expect(foreign.error.details).toEqual([
+        { field: 'attachments.0', message: expect.stringContaining('names no file') },
+      ]);
 
       // Nothing was written by a refusal.
       const all = expectPage(await t.http.get(kind.base(c.id)).set(c.owner.auth), kind.key).items;
@@ -178,9 +191,7 @@ describe('Attachments on records', () => {
       const [kept, gone] = [await upload(c), await upload(c, PDF, 'gone.pdf')];
       const first = expectSuccess(await create(c, { attachments: [gone.path, kept.path] }), 201);
       const second = expectSuccess(await create(c, { attachments: [gone.path] }), 201);
-      expectSuccess(
-        await t.http.delete(`${companyOf(c.id)}/storage/media/file?path=${gone.path}`).set(c.owner.auth),
-      );
+      expectSuccess(await t.http.delete(`${companyOf(c.id)}/storage/media/file?path=${gone.path}`).set(c.owner.auth));
       expect((await read(c, first.id)).attachments).toEqual([kept]);
       expect((await read(c, second.id)).attachments).toEqual([]);
       expect((await listed(c, first.id)).attachments).toEqual([kept]);
@@ -191,7 +202,10 @@ describe('Attachments on records', () => {
     const c = await company();
     const file = await upload(c, PDF, 'contract.pdf');
     const deal = expectSuccess(
-      await t.http.post(`${dm(c.id)}/deals`).set(c.owner.auth).send({ attachments: [file.path] }),
+      await t.http
+        .post(`${dm(c.id)}/deals`)
+        .set(c.owner.auth)
+        .send({ attachments: [file.path] }),
       201,
     );
     expect(await objectCount(c)).toBe(1);
@@ -217,7 +231,10 @@ describe('Attachments on records', () => {
       201,
     );
     const deal = expectSuccess(
-      await t.http.post(`${dm(c.id)}/deals`).set(c.owner.auth).send({ client_id: client.id }),
+      await t.http
+        .post(`${dm(c.id)}/deals`)
+        .set(c.owner.auth)
+        .send({ client_id: client.id }),
       201,
     );
     const shown = expectSuccess(await t.http.get(`${crm(c.id)}/clients/${client.id}`).set(c.owner.auth));
@@ -228,7 +245,13 @@ describe('Attachments on records', () => {
   it("a deal's transaction takes attachments as a finance transaction does", async () => {
     const c = await company();
     const file = await upload(c, PDF, 'receipt.pdf');
-    const deal = expectSuccess(await t.http.post(`${dm(c.id)}/deals`).set(c.owner.auth).send({}), 201);
+    const deal = expectSuccess(
+      await t.http
+        .post(`${dm(c.id)}/deals`)
+        .set(c.owner.auth)
+        .send({}),
+      201,
+    );
     const recorded = expectSuccess(
       await t.http
         .post(`${dm(c.id)}/deals/${deal.id}/transactions`)
@@ -257,10 +280,7 @@ describe('Attachments on records', () => {
     const file = await upload(c);
     const tickets = `${supportOf(c.id)}/tickets`;
     const open = async () =>
-      expectSuccess(
-        await t.http.post(tickets).set(c.owner.auth).send({ theme: 'technical_issue', text: 'Help' }),
-        201,
-      );
+      expectSuccess(await t.http.post(tickets).set(c.owner.auth).send({ theme: 'technical_issue', text: 'Help' }), 201);
     const closing = await open();
     const closed = expectSuccess(
       await t.http

@@ -34,7 +34,11 @@ export class DealTransactionsService {
   }
 
   /** Its attachments are checked in the store first, outside the transaction that writes it. */
-  create(company: CompanyAccess, dealId: string, dto: CreateTransactionDto): Promise<StagedWrite<TransactionDetailDto>> {
+  create(
+    company: CompanyAccess,
+    dealId: string,
+    dto: CreateTransactionDto,
+  ): Promise<StagedWrite<TransactionDetailDto>> {
     const companyId = company.companyId;
     return this.transactions.staged(companyId, dto, async () => {
       found((await this.deals.holdForLink(companyId, dealId)) || null, 'Deal');
