@@ -19,6 +19,7 @@ import { WriteStagesModule } from './core/http/write-stages.module';
 import { AppValidationPipe } from './core/http/validation';
 import { SecretsModule } from './core/secrets/secrets.module';
 import { StorageModule } from './core/storage/storage.module';
+import { AttachmentsModule } from './core/attachments/attachments.module';
 import { DatabaseModule } from './database/database.module';
 import { databaseOptions } from './database/database.options';
 import { DeclaredRows, MigrationsRunner } from './database/migrations-runner';
@@ -90,6 +91,7 @@ import { WebhooksModule } from './modules/companies/webhooks/webhooks.module';
     MetricsModule,
     SecretsModule,
     StorageModule,
+    AttachmentsModule,
     AccessModule,
     IdempotencyModule,
     ThrottlesModule,

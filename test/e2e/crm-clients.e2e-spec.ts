@@ -8,6 +8,7 @@ import { SOURCE_KEYS } from '../support/crm';
 import { moduleOf } from '../support/urls';
 
 const CLIENT_KEYS = [
+  'attachments',
   'comment',
   'created_at',
   'email',
@@ -80,6 +81,7 @@ describe('CRM clients', () => {
       const client = await createClient(crm);
       expect(client).toEqual({
         id: expect.stringMatching(UUID),
+        attachments: [],
         first_name: 'Ivan',
         last_name: null,
         patronymic: null,

@@ -8,6 +8,7 @@ import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { moduleOf } from '../support/urls';
 
 const DEAL_KEYS = [
+  'attachments',
   'client',
   'client_id',
   'comment',
@@ -279,6 +280,7 @@ describe('Deals (dm)', () => {
         employees: [],
         positions: [],
         total_amount: 0,
+        attachments: [],
         created_at: expect.stringMatching(TIMESTAMP),
         updated_at: expect.stringMatching(TIMESTAMP),
       });

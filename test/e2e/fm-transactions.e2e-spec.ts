@@ -170,6 +170,7 @@ describe('Finance: categories and transactions', () => {
       });
       expect(created).toEqual({
         id: expect.stringMatching(UUID),
+        attachments: [],
         base_amount: 1500.5,
         currency: 'RUB',
         direction: 'income',

@@ -18,6 +18,7 @@ import { supportOf } from '../support/urls';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const TICKET_KEYS = [
+  'attachments',
   'company_id',
   'created_at',
   'id',
@@ -120,6 +121,7 @@ describe('Support', () => {
       const ticket = await openTicket(owner, companyId, { theme: 'billing_payment', text: '  Invoice is wrong \n' });
       expect(ticket).toEqual({
         id: expect.stringMatching(UUID),
+        attachments: [],
         company_id: companyId,
         initiator_id: owner.id,
         initiator: authorOf(owner),

@@ -3,6 +3,7 @@ import { Post, Patch, Delete } from './verbs';
 import type { CompanyAccess } from '../access/company-access';
 import type { PermissionCode } from '../access/permission-codes';
 import type { EndpointOptions } from '../openapi/endpoint.decorator';
+import { PreparesFirst } from '../audit/staged-write';
 import type { ErrorCode } from './app.exception';
 import { type GeneratedRoute, GeneratedRoutes } from './generated-routes';
 
@@ -10,6 +11,11 @@ import { type GeneratedRoute, GeneratedRoutes } from './generated-routes';
 export interface RecordRoute {
   summary: string;
   errors?: Partial<Record<ErrorCode, string>>;
+}
+
+/** A write whose service method first does what no transaction may wait on (the store) and answers a StagedWrite. */
+interface Prepared {
+  preparesFirst?: true;
 }
 
 /** One status transition route: the status it sets, its summary, and its errors beyond the derived ones. */
@@ -48,7 +54,7 @@ export interface RecordRoutesDeclaration<S, P extends PermissionCode> {
   /** `POST /`: 201 with the record. */
   create?: S extends { create: Handler<[infer Body]> }
     ? P extends ReadCodeWith<'create'>
-      ? RecordRoute & { body: Type<Body> }
+      ? RecordRoute & Prepared & { body: Type<Body> }
       : never
     : never;
   /** `GET /:param`, answering `answer` unless another model is named. */
@@ -56,7 +62,7 @@ export interface RecordRoutesDeclaration<S, P extends PermissionCode> {
   /** `PATCH /:param`: only the fields sent change. */
   update?: S extends { update: Handler<[string, infer Body]> }
     ? P extends ReadCodeWith<'update'>
-      ? RecordRoute & { body: Type<Body> }
+      ? RecordRoute & Prepared & { body: Type<Body> }
       : never
     : never;
   /** `DELETE /:param`. */
@@ -80,9 +86,9 @@ interface DeclaredRoutes {
   permission: PermissionCode;
   answer: Type;
   list?: RecordRoute & { key: string; query: Type; orArrayOf?: Type };
-  create?: RecordRoute & { body: Type };
+  create?: RecordRoute & Prepared & { body: Type };
   get?: RecordRoute & { answer?: Type };
-  update?: RecordRoute & { body: Type };
+  update?: RecordRoute & Prepared & { body: Type };
   delete?: RecordRoute & { answer: Type | 'empty' };
   transitions?: Record<string, StatusTransition<string>>;
 }
@@ -114,6 +120,7 @@ export function RecordRoutes<S, P extends PermissionCode>(declaration: RecordRou
     summary,
     ...(errors ? { errors } : {}),
   });
+  const prepared = ({ preparesFirst }: Prepared) => (preparesFirst ? [PreparesFirst()] : []);
   // The routes of one record read its id from the path.
   const byId = { paramtypes: [Object, String], params: [Param(param)] };
   const routes: GeneratedRoute[] = [];
@@ -136,7 +143,7 @@ export function RecordRoutes<S, P extends PermissionCode>(declaration: RecordRou
       name: 'create',
       paramtypes: [Object, create.body],
       params: [Body()],
-      route: [Post()],
+      route: [Post(), ...prepared(create)],
       endpoint: endpoint(create, { permission: code('create'), answer, status: HttpStatus.CREATED }),
       call: (records, company, [body]) => records.create(company, body),
     });
@@ -155,7 +162,7 @@ export function RecordRoutes<S, P extends PermissionCode>(declaration: RecordRou
       name: 'update',
       paramtypes: [Object, String, update.body],
       params: [Param(param), Body()],
-      route: [Patch(`:${param}`)],
+      route: [Patch(`:${param}`), ...prepared(update)],
       endpoint: endpoint(update, { permission: code('update'), answer }),
       call: (records, company, [id, body]) => records.update(company, id, body),
     });

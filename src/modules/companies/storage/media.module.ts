@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RecordAttachments } from '../../../core/attachments/record-attachments';
 import { CompaniesModule } from '../companies/companies.face';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
@@ -10,4 +11,9 @@ import { MediaService } from './media.service';
   providers: [MediaService],
   exports: [MediaService],
 })
-export class MediaModule {}
+export class MediaModule {
+  constructor(media: MediaService, attachments: RecordAttachments) {
+    // A deleted file leaves every record that named it, in the delete's transaction (CONTRACT 22).
+    media.onObjectRemoved((companyId, path) => attachments.forgetFile(companyId, path));
+  }
+}

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { attachmentsJson } from '../../../../core/attachments/record-attachments';
 import { ListSpec, listPage, Where } from '../../../../core/pagination/list';
 import { Page } from '../../../../core/pagination/page';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
@@ -12,6 +13,8 @@ import { SupportMessageEntity } from './message.entity';
 import { SupportTicketEntity, TicketStatus } from './ticket.entity';
 
 const tickets = new Table(SupportTicketEntity);
+/** The kind of a ticket's rows in record_attachments. */
+export const TICKET_RECORDS = tickets.name;
 
 export interface TicketMailContext {
   theme: string;
@@ -44,7 +47,7 @@ const WITH_LAST_MESSAGE = `LEFT JOIN LATERAL (
   WHERE m.company_id = t.company_id AND m.ticket_id = t.id
   ORDER BY m.created_at DESC, m.id DESC LIMIT 1) newest ON true`;
 const TICKET = `${tickets.answer('t', { except: ['assigned_admin_id'] })}, ${accountOf('t.initiator_id')} AS initiator,
-  newest.message AS last_message`;
+  newest.message AS last_message, ${attachmentsJson(TICKET_RECORDS, 't')} AS attachments`;
 /** A ticket as the operators' desk shows it: with its assignee and its company. */
 const DESK_TICKET = `${TICKET}, t.assigned_admin_id,
   (SELECT json_build_object('id', c.id, 'name', c.name) FROM ${COMPANY_PROFILES} c WHERE c.id = t.company_id) AS company`;

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
+import { RecordAttachments } from '../../../../core/attachments/record-attachments';
+import type { StagedWrite } from '../../../../core/audit/staged-write';
 import { AuthContext } from '../../../../core/auth/auth-context';
 import { MailOutbox } from '../../../../core/mail/mail-outbox';
 import { AppException, found } from '../../../../core/http/app.exception';
@@ -14,7 +16,7 @@ import {
   UpdateMessageDto,
   UpdateTicketDto,
 } from './dto/support.dto';
-import { SupportRepository } from './support.repository';
+import { SupportRepository, TICKET_RECORDS } from './support.repository';
 
 /** Spec section 8. */
 export const MAX_PENDING_TICKETS = 10;
@@ -30,6 +32,7 @@ export class SupportService {
   constructor(
     private readonly support: SupportRepository,
     private readonly mail: MailOutbox,
+    private readonly attachments: RecordAttachments,
   ) {}
 
   list(companyId: string, query: ListTicketsQueryDto): Promise<Page<TicketDto>> {
@@ -40,9 +43,14 @@ export class SupportService {
     return found(await this.support.findTicket(companyId, id), 'Ticket');
   }
 
+  /** Opens a ticket, its attachments checked in the store first (outside the transaction that writes it). */
+  create(companyId: string, auth: AuthContext, dto: CreateTicketDto): Promise<StagedWrite<TicketDto>> {
+    return this.attachments.staged(companyId, TICKET_RECORDS, dto.attachments, () => this.open(companyId, auth, dto));
+  }
+
   /** A pending ticket whose opening text is its first message; the 11th pending one is refused. */
   @Transactional()
-  async create(companyId: string, auth: AuthContext, dto: CreateTicketDto): Promise<TicketDto> {
+  private async open(companyId: string, auth: AuthContext, dto: CreateTicketDto): Promise<TicketDto> {
     await this.support.lockTicketCreation(companyId);
     if ((await this.support.countPending(companyId)) >= MAX_PENDING_TICKETS) {
       throw new AppException(
@@ -64,18 +72,31 @@ export class SupportService {
     });
     await this.mailAbout(companyId, ticket.id, auth, dto.text);
     // The opening message's author is the initiator.
-    return { ...ticket, initiator: opening.account, last_message: opening };
+    return { ...ticket, initiator: opening.account, last_message: opening, attachments: [] };
   }
 
-  /** pending → closed | revoked; the status the ticket already has: unchanged; anything else: 409. */
+  /** The company's change of a ticket: {@link update}, its attachments checked in the store first. */
+  change(companyId: string, id: string, dto: UpdateTicketDto): Promise<StagedWrite<TicketDto>> {
+    return this.attachments.staged(companyId, TICKET_RECORDS, dto.attachments, () => this.update(companyId, id, dto));
+  }
+
+  /**
+   * pending → closed | revoked; the status the ticket already has: unchanged; anything else: 409.
+   * Attachments (written by the caller) change only on a pending ticket, or one this change closes.
+   */
   async update(companyId: string, id: string, dto: UpdateTicketDto): Promise<TicketDto> {
-    if (dto.status !== 'pending') {
+    if (dto.status !== undefined && dto.status !== 'pending') {
       const moved = await this.support.moveFromPending(companyId, id, dto.status);
       if (moved) return moved;
     }
     const ticket = await this.get(companyId, id);
-    if (ticket.status === dto.status) return ticket;
-    throw AppException.conflict(`A ${ticket.status} ticket cannot become ${dto.status}`);
+    if (dto.status !== undefined && ticket.status !== dto.status) {
+      throw AppException.conflict(`A ${ticket.status} ticket cannot become ${dto.status}`);
+    }
+    if (dto.attachments !== undefined && ticket.status !== 'pending') {
+      throw AppException.conflict(`A ${ticket.status} ticket is final: its attachments do not change`);
+    }
+    return ticket;
   }
 
   listMessages(companyId: string, ticketId: string, query: PageQueryDto): Promise<Page<MessageDto>> {

@@ -3,6 +3,7 @@ import { Post, Patch } from '../../../../core/http/verbs';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../../core/access/company-access';
 import { CompanyResources } from '../../../../core/access/company-route.decorators';
+import { PreparesFirst } from '../../../../core/audit/staged-write';
 import { AuthContext, CurrentAuth } from '../../../../core/auth/auth-context';
 import { CreateTicketDto, ListTicketsQueryDto, TicketDto, UpdateTicketDto } from './dto/support.dto';
 import { SupportService } from './support.service';
@@ -25,6 +26,7 @@ export class TicketsController {
 
   /** Open a ticket (pending; the text is its first message). An 11th pending ticket: 409 */
   @Post()
+  @PreparesFirst()
   @Endpoint({
     permission: 'support.tickets.create',
     answer: TicketDto,
@@ -42,8 +44,9 @@ export class TicketsController {
     return this.support.get(company.companyId, id);
   }
 
-  /** Close or revoke a pending ticket; closed and revoked are final (409) */
+  /** Close or revoke a pending ticket, or replace its attachments; closed and revoked are final (409) */
   @Patch(':ticketId')
+  @PreparesFirst()
   @Endpoint({
     permission: 'support.tickets.update',
     admins: 'allowed',
@@ -51,6 +54,6 @@ export class TicketsController {
     errors: { conflict: 'closed and revoked tickets are final' },
   })
   update(@CurrentCompany() company: CompanyAccess, @Param('ticketId') id: string, @Body() body: UpdateTicketDto) {
-    return this.support.update(company.companyId, id, body);
+    return this.support.change(company.companyId, id, body);
   }
 }

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString, ValidateBy } from 'class-validator';
 import { UPLOAD_TAGS } from '../multipart-upload';
 import { linkSeconds } from '../link-expiry';
-import { objectPathError } from '../object-path';
+import { objectPathError } from '../../../../core/storage/object-path';
 
 /** Storage statistics (spec 2) of the company's bucket, from the counts the database keeps. */
 export class MediaStatisticsDto {

@@ -19,11 +19,16 @@ export class ClientsController extends RecordRoutes({
     query: ListClientsQueryDto,
     summary: 'Clients, newest first, filtered by type, status, source and search',
   },
-  create: { body: CreateClientDto, summary: 'Create a client (status active unless given)' },
+  create: {
+    body: CreateClientDto,
+    summary: 'Create a client (status active unless given), with the files it names',
+    preparesFirst: true,
+  },
   get: { summary: 'One client, with its whole source' },
   update: {
     body: UpdateClientDto,
-    summary: 'Change a client; only the fields sent change, null clears an optional one',
+    summary: 'Change a client; only the fields sent change, null clears an optional one, attachments replace its files',
+    preparesFirst: true,
   },
   transitions: activation('client'),
 }) {}

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { attachmentsJson } from '../../../../../core/attachments/record-attachments';
 import { ListSpec, listPage, Where } from '../../../../../core/pagination/list';
 import { Page } from '../../../../../core/pagination/page';
 import { Db } from '../../../../../database/db';
@@ -8,8 +9,12 @@ import { CrmClientEntity } from './client.entity';
 import type { ClientDetailDto, ListClientsQueryDto, UpdateClientDto } from './dto/client.dto';
 
 const clients = new Table(CrmClientEntity);
-/** The client's own fields (ClientDto): every column but the company and the source's id. */
-const CLIENT = clients.answer('c', { except: ['company_id', 'source_id'] });
+/** The kind of a client's rows in record_attachments. */
+export const CLIENT_RECORDS = clients.name;
+/** The files a client (aliased `c`) names. */
+const ATTACHMENTS = attachmentsJson(CLIENT_RECORDS, 'c');
+/** The client's own fields (ClientDto): every column but the company and the source's id, and its files. */
+const CLIENT = `${clients.answer('c', { except: ['company_id', 'source_id'] })}, ${ATTACHMENTS} AS attachments`;
 
 /**
  * The source inside a ClientDetail, whole in every answer (the spec's short form in lists and
@@ -26,6 +31,7 @@ export const CLIENT_DETAIL_JSON = clients.json(
   'c',
   { except: ['company_id', 'source_id'] },
   {
+    attachments: ATTACHMENTS,
     source: `(SELECT ${SOURCE} FROM crm_sources s WHERE s.id = c.source_id AND s.company_id = c.company_id)`,
   },
 );
@@ -72,11 +78,14 @@ export class ClientsRepository {
     return this.db.one(sql`${detailsOf(raw('crm_clients c'))} WHERE c.id = ${id} AND c.company_id = ${companyId}`);
   }
 
-  /** Changes the fields sent (updated_at with them). Null when there is no such client. */
+  /**
+   * Changes the fields sent (updated_at with them, and with a list of attachments, which the
+   * caller writes). Null when there is no such client.
+   */
   update(companyId: string, id: string, changes: UpdateClientDto): Promise<ClientDetailDto | null> {
     const set = clients.assignments(changes);
-    if (!set) return this.findOne(companyId, id);
-    const updated = sql`UPDATE crm_clients SET ${set}, updated_at = now()
+    if (!set && changes.attachments === undefined) return this.findOne(companyId, id);
+    const updated = sql`UPDATE crm_clients SET ${set ? sql`${set}, ` : sql``}updated_at = now()
       WHERE id = ${id} AND company_id = ${companyId} RETURNING *`;
     return this.db.one(sql`WITH c AS (${updated}) ${detailsOf(raw('c'))}`);
   }

@@ -22,11 +22,13 @@ export class DealsController extends RecordRoutes({
       'Deals, newest first, filtered by type, status, client, employee and search; with group_by=status the ' +
       'board instead: `data` is the array of groups `[{status_id, status_name, status_color, sort_order, count, deals}]`, every status in pipeline order with its count and newest `limit` deals',
   },
-  create: { body: CreateDealDto, summary: 'Create a deal (status: the default unless given)' },
+  create: { body: CreateDealDto, summary: 'Create a deal (status: the default unless given)', preparesFirst: true },
   get: { summary: 'One deal' },
   update: {
     body: UpdateDealDto,
-    summary: 'Change a deal: its fields, its employees (replaced) and its lines (change, delete: true, or add)',
+    summary:
+      'Change a deal: its fields, its employees and files (replaced) and its lines (change, delete: true, or add)',
+    preparesFirst: true,
   },
-  delete: { answer: 'empty', summary: 'Delete a deal; its transactions stay, without the deal' },
+  delete: { answer: 'empty', summary: 'Delete a deal; its transactions and files stay, without the deal' },
 }) {}

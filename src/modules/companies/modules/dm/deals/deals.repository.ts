@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { attachmentsJson } from '../../../../../core/attachments/record-attachments';
 import { ListSpec, listPage, searchArms } from '../../../../../core/pagination/list';
 import { Page } from '../../../../../core/pagination/page';
 import { Db } from '../../../../../database/db';
@@ -19,6 +20,8 @@ import type {
 } from './dto/deal.dto';
 
 const deals = new Table(DealEntity);
+/** The kind of a deal's rows in record_attachments. */
+export const DEAL_RECORDS = deals.name;
 const positions = new Table(DealPositionEntity);
 
 const TYPE = `json_build_object('id', t.id, 'name', t.name, 'comment', t.comment,
@@ -36,7 +39,7 @@ const POSITION = `json_build_object('id', dp.id, 'name', dp.name, 'comment', dp.
     WHERE p.id = dp.position_id AND p.company_id = dp.company_id))`;
 
 /**
- * A Deal (DealDto) from rows aliased `d`: its type, status, client, employees and positions
+ * A Deal (DealDto) from rows aliased `d`: its type, status, client, employees, positions and files
  * joined in as JSON (the client and employees in their own modules' shapes, CONTRACT 17), times
  * already in the API's form, so a deal reads the same in a list row and inside the board's JSON.
  */
@@ -48,7 +51,8 @@ const DEAL = `d.id, d.comment, d.type_id, d.client_id,
     FROM deal_employees de JOIN ${EMPLOYEE_PROFILES} e ON e.id = de.employee_id WHERE de.deal_id = d.id), '[]') AS employees,
   coalesce((SELECT json_agg(${POSITION} ORDER BY dp.created_at, dp.id)
     FROM deal_positions dp WHERE dp.deal_id = d.id), '[]') AS positions,
-  d.total_amount, ${rfc3339('d.created_at')} AS created_at, ${rfc3339('d.updated_at')} AS updated_at`;
+  d.total_amount, ${attachmentsJson(DEAL_RECORDS, 'd')} AS attachments,
+  ${rfc3339('d.created_at')} AS created_at, ${rfc3339('d.updated_at')} AS updated_at`;
 
 const NEWEST_FIRST = 'd.created_at DESC, d.id DESC';
 

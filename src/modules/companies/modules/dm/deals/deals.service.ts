@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { RecordAttachments } from '../../../../../core/attachments/record-attachments';
+import type { StagedWrite } from '../../../../../core/audit/staged-write';
 import { CompanyAccess } from '../../../../../core/access/company-access';
 import { AppException, FieldError, found, invalidOnVanishedReference } from '../../../../../core/http/app.exception';
 import { Page } from '../../../../../core/pagination/page';
@@ -7,7 +9,7 @@ import { EmployeeReferences } from '../../hrm/hrm.face';
 import { WarehouseReferences } from '../../wm/warehouse.face';
 import { DealStatusesRepository } from '../statuses/statuses.repository';
 import { DealTypesRepository } from '../types/types.repository';
-import { DealsRepository } from './deals.repository';
+import { DEAL_RECORDS, DealsRepository } from './deals.repository';
 import type {
   CreateDealDto,
   DealGroupDto,
@@ -50,6 +52,7 @@ export class DealsService {
     private readonly clients: ClientReferences,
     private readonly employees: EmployeeReferences,
     private readonly warehouse: WarehouseReferences,
+    private readonly attachments: RecordAttachments,
   ) {}
 
   list(company: CompanyAccess, query: ListDealsQueryDto): Promise<Page<DealDto> | DealGroupDto[]> {
@@ -62,17 +65,23 @@ export class DealsService {
     return found(await this.deals.findOne(company.companyId, id), 'Deal');
   }
 
-  create(company: CompanyAccess, dto: CreateDealDto): Promise<DealDto> {
-    return invalidOnVanishedReference(this.createChecked(company, dto), VANISHED_REFERENCES);
+  /** Its attachments are checked in the store first, outside the transaction that writes the deal. */
+  create(company: CompanyAccess, dto: CreateDealDto): Promise<StagedWrite<DealDto>> {
+    return this.attachments.staged(company.companyId, DEAL_RECORDS, dto.attachments, () =>
+      invalidOnVanishedReference(this.createChecked(company, dto), VANISHED_REFERENCES),
+    );
   }
 
-  update(company: CompanyAccess, id: string, dto: UpdateDealDto): Promise<DealDto> {
-    return invalidOnVanishedReference(this.updateChecked(company, id, dto), VANISHED_REFERENCES);
+  update(company: CompanyAccess, id: string, dto: UpdateDealDto): Promise<StagedWrite<DealDto>> {
+    return this.attachments.staged(company.companyId, DEAL_RECORDS, dto.attachments, () =>
+      invalidOnVanishedReference(this.updateChecked(company, id, dto), VANISHED_REFERENCES),
+    );
   }
 
-  /** Deletes the deal with its lines and employees; its transactions stay, without the deal. */
+  /** Deletes the deal with its lines, employees and its list of files (which stay); its transactions stay, without the deal. */
   async delete(company: CompanyAccess, id: string): Promise<void> {
     found((await this.deals.delete(company.companyId, id)) || null, 'Deal');
+    await this.attachments.detachAll(company.companyId, DEAL_RECORDS, id);
   }
 
   private async createChecked(company: CompanyAccess, dto: CreateDealDto): Promise<DealDto> {

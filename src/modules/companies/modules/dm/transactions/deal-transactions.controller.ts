@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpStatus, Param, Query } from '@nestjs/common'
 import { Post } from '../../../../../core/http/verbs';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../../../core/access/company-access';
+import { PreparesFirst } from '../../../../../core/audit/staged-write';
 import { CompanyResources } from '../../../../../core/access/company-route.decorators';
 import {
   CreateTransactionDto,
@@ -30,6 +31,7 @@ export class DealTransactionsController {
 
   /** Record a transaction of the deal (as POST /fm/transactions; default category deal-income / deal-expense) */
   @Post('deals/:dealId/transactions')
+  @PreparesFirst()
   @Endpoint({ permission: 'dm.deals.transactions.create', answer: TransactionDetailDto, status: HttpStatus.CREATED })
   create(@CurrentCompany() company: CompanyAccess, @Param('dealId') id: string, @Body() body: CreateTransactionDto) {
     return this.transactions.create(company, id, body);

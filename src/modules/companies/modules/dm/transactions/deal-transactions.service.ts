@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { StagedWrite } from '../../../../../core/audit/staged-write';
 import { CompanyAccess } from '../../../../../core/access/company-access';
 import { found } from '../../../../../core/http/app.exception';
 import { Page } from '../../../../../core/pagination/page';
@@ -32,12 +33,19 @@ export class DealTransactionsService {
     return this.transactions.list(company.companyId, query, { dealId });
   }
 
-  async create(company: CompanyAccess, dealId: string, dto: CreateTransactionDto): Promise<TransactionDetailDto> {
+  /** Its attachments are checked in the store first, outside the transaction that writes it. */
+  create(
+    company: CompanyAccess,
+    dealId: string,
+    dto: CreateTransactionDto,
+  ): Promise<StagedWrite<TransactionDetailDto>> {
     const companyId = company.companyId;
-    found((await this.deals.holdForLink(companyId, dealId)) || null, 'Deal');
-    const categoryId =
-      dto.category_id ?? (await this.transactions.categoryBySlug(companyId, DEFAULT_CATEGORY[dto.direction])).id;
-    return this.transactions.create(companyId, { ...dto, category_id: categoryId }, { dealId });
+    return this.transactions.staged(companyId, dto, async () => {
+      found((await this.deals.holdForLink(companyId, dealId)) || null, 'Deal');
+      const categoryId =
+        dto.category_id ?? (await this.transactions.categoryBySlug(companyId, DEFAULT_CATEGORY[dto.direction])).id;
+      return this.transactions.create(companyId, { ...dto, category_id: categoryId }, { dealId });
+    });
   }
 
   summary(

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpStatus, Param, Query } from '@nestjs/common'
 import { Post } from '../../../../../core/http/verbs';
 import { ApiTags } from '@nestjs/swagger';
 import { CompanyAccess, CurrentCompany } from '../../../../../core/access/company-access';
+import { PreparesFirst } from '../../../../../core/audit/staged-write';
 import { CompanyResources } from '../../../../../core/access/company-route.decorators';
 import {
   CreateTransactionDto,
@@ -26,11 +27,12 @@ export class TransactionsController {
     return this.transactions.list(company.companyId, query);
   }
 
-  /** Record a transaction (immutable: corrections are reversals) */
+  /** Record a transaction with the files it names (immutable: corrections are reversals) */
   @Post()
+  @PreparesFirst()
   @Endpoint({ permission: 'fm.transactions.create', answer: TransactionDetailDto, status: HttpStatus.CREATED })
   create(@CurrentCompany() company: CompanyAccess, @Body() body: CreateTransactionDto) {
-    return this.transactions.create(company.companyId, body);
+    return this.transactions.record(company.companyId, body);
   }
 
   /** One transaction with its employee and category */

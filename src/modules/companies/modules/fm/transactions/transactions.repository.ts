@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { attachmentsJson } from '../../../../../core/attachments/record-attachments';
 import { TimeWindowQueryDto } from '../../../../../core/analysis/periods';
 import { CurrencyCode } from '../../../../../core/money/currencies';
 import {
@@ -25,10 +26,13 @@ import type {
 import { TransactionEntity } from './transaction.entity';
 
 const transactions = new Table(TransactionEntity);
+/** The kind of a transaction's rows in record_attachments. */
+export const TRANSACTION_RECORDS = transactions.name;
 
 /** A TransactionDto from rows aliased `t`, joined to their employee `e` and category `c`. */
 const TRANSACTION = `${transactions.answer('t', { except: ['company_id'] })},
-  e.first_name AS employee_first_name, e.last_name AS employee_last_name, c.name AS category_name`;
+  e.first_name AS employee_first_name, e.last_name AS employee_last_name, c.name AS category_name,
+  ${attachmentsJson(TRANSACTION_RECORDS, 't')} AS attachments`;
 const WITH_NAMES = `LEFT JOIN ${EMPLOYEE_PROFILES} e ON e.id = t.employee_id
   LEFT JOIN transaction_categories c ON c.id = t.category_id AND c.company_id = t.company_id`;
 /** The employee (the HRM module's shape) and category objects that GET one, create and reverse add. */

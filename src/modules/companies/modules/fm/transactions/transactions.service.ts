@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { RecordAttachments } from '../../../../../core/attachments/record-attachments';
+import type { StagedWrite } from '../../../../../core/audit/staged-write';
 import { AppException, conflictOnDuplicate, found } from '../../../../../core/http/app.exception';
 import { Page } from '../../../../../core/pagination/page';
 import { PageQueryDto } from '../../../../../core/pagination/page-query.dto';
@@ -12,7 +14,12 @@ import {
   TransactionDetailDto,
   TransactionDto,
 } from './dto/transaction.dto';
-import { DealSummaryQuery, TransactionScope, TransactionsRepository } from './transactions.repository';
+import {
+  DealSummaryQuery,
+  TRANSACTION_RECORDS,
+  TransactionScope,
+  TransactionsRepository,
+} from './transactions.repository';
 
 /** What a transaction is linked to besides its body: set by the module that writes it. */
 export interface TransactionLinks {
@@ -34,6 +41,7 @@ export class TransactionsService {
   constructor(
     private readonly transactions: TransactionsRepository,
     private readonly categories: CategoriesRepository,
+    private readonly attachments: RecordAttachments,
   ) {}
 
   list(
@@ -68,6 +76,24 @@ export class TransactionsService {
     if (dto.employee_id && !(await this.transactions.employeeExists(companyId, dto.employee_id))) {
       throw invalid('employee_id', 'must be an employee of this company');
     }
+  }
+
+  /**
+   * A transaction a route records (an `@PreparesFirst()` route): the attachments of `dto` are
+   * checked in the store now, outside any transaction; the commit runs `write`, which creates the
+   * transaction, and writes them with it.
+   */
+  staged(
+    companyId: string,
+    dto: CreateTransactionDto,
+    write: () => Promise<TransactionDetailDto>,
+  ): Promise<StagedWrite<TransactionDetailDto>> {
+    return this.attachments.staged(companyId, TRANSACTION_RECORDS, dto.attachments, write);
+  }
+
+  /** POST /fm/transactions: {@link create}, {@link staged}. */
+  record(companyId: string, dto: CreateTransactionDto): Promise<StagedWrite<TransactionDetailDto>> {
+    return this.staged(companyId, dto, () => this.create(companyId, dto));
   }
 
   /** Writes a transaction after checking its references ({@link checkReferences}). */

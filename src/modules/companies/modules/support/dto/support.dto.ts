@@ -1,4 +1,5 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
+import { AttachmentDto, Attachments } from '../../../../../core/attachments/attachment.dto';
 import { IsBoolean } from 'class-validator';
 import { ACCOUNT_STATUSES } from '../../../../account/accounts/accounts.face';
 import { OneOf, TrimmedText } from '../../../../../core/http/validators';
@@ -31,12 +32,24 @@ export class CreateTicketDto {
   @TrimmedText(MESSAGE_TEXT_MAX_LENGTH)
   @ApiProperty({ example: 'The roster report does not open' })
   text: string;
+
+  @Attachments()
+  attachments?: string[];
 }
 
 export class UpdateTicketDto {
-  /** pending → closed or revoked; closed and revoked are final (409); the current status again changes nothing. */
-  @OneOf(TICKET_STATUSES)
-  status: TicketStatus;
+  /**
+   * pending → closed or revoked; closed and revoked are final (409); the current status again
+   * changes nothing. Required unless `attachments` is sent.
+   */
+  @OneOf(TICKET_STATUSES, {
+    when: (dto: UpdateTicketDto) => dto.attachments === undefined || dto.status !== undefined,
+  })
+  status?: TicketStatus;
+
+  /** The ticket's files, replaced; only while it is pending (409 once closed or revoked). */
+  @Attachments()
+  attachments?: string[];
 }
 
 export class CreateMessageDto {
@@ -85,6 +98,9 @@ export class TicketDto extends OmitType(SupportTicketEntity, ['company', 'assign
   initiator: MessageAccountDto | null;
 
   last_message: MessageDto;
+
+  /** The files the ticket names, in the order sent (CONTRACT 22). */
+  attachments: AttachmentDto[];
 }
 
 export class DeskCompanyDto {

@@ -1,4 +1,5 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
+import { AttachmentDto, Attachments } from '../../../../../../core/attachments/attachment.dto';
 import { IsOptional, IsUUID } from 'class-validator';
 import {
   Metadata,
@@ -76,6 +77,9 @@ export class CreateClientDto extends PersonNameDto {
 
   @Metadata()
   metadata?: object | null;
+
+  @Attachments()
+  attachments?: string[];
 }
 
 /**
@@ -84,8 +88,11 @@ export class CreateClientDto extends PersonNameDto {
  */
 export class UpdateClientDto extends PartialType(CreateClientDto, { skipNullProperties: false }) {}
 
-/** The client's own fields (spec: Client): its columns but the company and the source's id. */
-export class ClientDto extends OmitType(CrmClientEntity, ['company_id', 'company', 'source_id', 'source'] as const) {}
+/** The client's own fields (spec: Client): its columns but the company and the source's id, and its files. */
+export class ClientDto extends OmitType(CrmClientEntity, ['company_id', 'company', 'source_id', 'source'] as const) {
+  /** The files the client names, in the order sent (CONTRACT 22). */
+  attachments: AttachmentDto[];
+}
 
 /** ClientDetail as every answer shows it: with its whole source. */
 export class ClientDetailDto extends ClientDto {

@@ -10,6 +10,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { AttachmentDto, Attachments } from '../../../../../../core/attachments/attachment.dto';
 import { Omittable, OneOf, SearchTerm, TrimmedName, TrimmedText } from '../../../../../../core/http/validators';
 import { Amount, Quantity } from '../../../../../../core/money/money.validators';
 import { DEAL_PRICE_COLUMN } from '../../../../../../core/money/numeric-columns';
@@ -153,11 +154,14 @@ export class CreateDealDto {
   @ValidateNested({ each: true })
   @Type(() => DealPositionInputDto)
   positions?: DealPositionInputDto[];
+
+  @Attachments()
+  attachments?: string[];
 }
 
 /**
  * Only the fields sent change: null detaches the type or the client and clears the comment;
- * `employees` replaces the deal's employees; `positions` lists line changes (DealPositionChangeDto).
+ * `employees` replaces the deal's employees, `attachments` its files; `positions` lists line changes (DealPositionChangeDto).
  */
 export class UpdateDealDto extends OmitType(CreateDealDto, ['positions'] as const) {
   @Omittable()
@@ -236,6 +240,8 @@ export class DealDto {
   positions: DealPositionDto[];
   /** Σ price × quantity (each line rounded to kopecks), RUB. */
   total_amount: number;
+  /** The files the deal names, in the order sent (CONTRACT 22). */
+  attachments: AttachmentDto[];
   created_at: Date;
   updated_at: Date;
 }

@@ -1,4 +1,5 @@
 import { ApiProperty, IntersectionType, OmitType } from '@nestjs/swagger';
+import { AttachmentDto, Attachments } from '../../../../../../core/attachments/attachment.dto';
 import { IsOptional, IsUUID } from 'class-validator';
 import { TimeWindowQueryDto } from '../../../../../../core/analysis/periods';
 import { Metadata, OneOf, SearchTerm } from '../../../../../../core/http/validators';
@@ -70,9 +71,13 @@ export class CreateTransactionDto {
 
   @Metadata()
   metadata?: object | null;
+
+  /** Set when the transaction is recorded: a transaction never changes (CONTRACT 14). */
+  @Attachments()
+  attachments?: string[];
 }
 
-/** A transaction in lists: its columns (but the company) and the names of its employee and category. */
+/** A transaction in lists: its columns (but the company), the names of its employee and category, and its files. */
 export class TransactionDto extends OmitType(TransactionEntity, [
   'company_id',
   'company',
@@ -85,6 +90,8 @@ export class TransactionDto extends OmitType(TransactionEntity, [
   employee_first_name: string | null;
   employee_last_name: string | null;
   category_name: string | null;
+  /** The files the transaction names, in the order sent (CONTRACT 22). */
+  attachments: AttachmentDto[];
 }
 
 /** A transaction as GET one, create and reverse answer it: with its employee and category. */
