@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The files records name (CONTRACT 22; core/attachments). */
-export class RecordAttachments1797942000000 implements MigrationInterface {
-  name = 'RecordAttachments1797942000000';
+export class RecordAttachments1797942100000 implements MigrationInterface {
+  name = 'RecordAttachments1797942100000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
