@@ -51,7 +51,7 @@ export const Attachments = () =>
       required: false,
       maxItems: MAX_ATTACHMENTS,
       uniqueItems: true,
-      example: ['attachments/6f1c2a4e-8b7d-4c3e-9f10-2b5a7d8e9c01.pdf'],
+      example: [],
       description:
         `Paths of files of this company uploaded with tag \`attachments\` (\`POST …/storage/media/upload\`), ` +
         `at most ${MAX_ATTACHMENTS}; the whole list: left out keeps the record's files, [] detaches them all`,
