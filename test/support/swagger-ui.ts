@@ -22,11 +22,26 @@ samplesSystem.fn = samples.fn;
 
 export const JSON_TYPE = 'application/json';
 
-/** An operation as Swagger UI shows it once expanded. */
+const resolved = new WeakMap<Schema, Map<string, Promise<Schema>>>();
+
+/**
+ * An operation as Swagger UI shows it once expanded. Resolving walks the whole document, so each
+ * operation of a document is resolved once; callers get their own copy.
+ */
 export async function resolvedOperation(doc: Schema, path: string, method: string): Promise<Schema> {
-  const { spec, errors } = await client.resolveSubtree(doc, ['paths', path, method]);
-  if (errors?.length) throw new Error(`${method} ${path}: ${JSON.stringify(errors)}`);
-  return spec;
+  let operations = resolved.get(doc);
+  if (!operations) resolved.set(doc, (operations = new Map()));
+  const key = `${method} ${path}`;
+  if (!operations.has(key)) {
+    operations.set(
+      key,
+      client.resolveSubtree(doc, ['paths', path, method]).then(({ spec, errors }: Schema) => {
+        if (errors?.length) throw new Error(`${method} ${path}: ${JSON.stringify(errors)}`);
+        return spec;
+      }),
+    );
+  }
+  return structuredClone(await operations.get(key)!);
 }
 
 /** The text of the body editor after "Try it out", or undefined without a JSON body. */
