@@ -165,6 +165,9 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
       expect(page.pagination).toMatchObject({ total: 1, total_exact: true });
       const all = expectSuccess(await t.http.get('/api/v1/admin/companies?limit=1').set(root.auth));
       expect(all.companies).toHaveLength(1);
+      // The unfiltered total is read from the kept count of live companies, and equals a recount.
+      const [{ live }] = await db.query(`SELECT count(*)::int AS live FROM companies WHERE deleting_at IS NULL`);
+      expect(all.pagination).toMatchObject({ total: live, total_exact: true });
     });
 
     it('shows a company, its members and its pricing; unknown 404', async () => {

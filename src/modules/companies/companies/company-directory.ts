@@ -3,7 +3,7 @@ import { containing, listPage, Where } from '../../../core/pagination/list';
 import type { Page } from '../../../core/pagination/page';
 import type { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Db } from '../../../database/db';
-import { raw, rfc3339, sql } from '../../../database/sql';
+import { raw, rfc3339, Sql, sql } from '../../../database/sql';
 import { Table } from '../../../database/table';
 import { ACCOUNT_PROFILES } from '../../account/accounts/accounts.face';
 import { COMPANY_MEMBERSHIPS, platformRoleCode } from '../members/members.face';
@@ -83,7 +83,11 @@ export class CompanyDirectory {
   constructor(private readonly db: Db) {}
 
   /** Newest first; `search` matches the name or the slug (a bounded count, CONTRACT 4). */
-  list(search: string | undefined, query: PageQueryDto): Promise<Page<DirectoryCompany>> {
+  /**
+   * Live companies, newest first; `search` by name or slug. `keptTotal` answers the unfiltered
+   * total without counting (a count the caller keeps), so the page costs the same at 100,000.
+   */
+  list(search: string | undefined, query: PageQueryDto, keptTotal?: Sql): Promise<Page<DirectoryCompany>> {
     const where = new Where(sql`c.deleting_at IS NULL`);
     if (search !== undefined) {
       const term = containing(search);
@@ -91,7 +95,14 @@ export class CompanyDirectory {
     }
     return listPage(
       this.db,
-      { from: 'companies c', where, orderBy: 'c.created_at DESC, c.id DESC', key: ['c.id'], select: COMPANY },
+      {
+        from: 'companies c',
+        where,
+        orderBy: 'c.created_at DESC, c.id DESC',
+        key: ['c.id'],
+        select: COMPANY,
+        ...(search === undefined && keptTotal ? { total: keptTotal } : {}),
+      },
       query,
     );
   }

@@ -8,6 +8,7 @@ import { Reference } from '../../../database/company-reference';
 @Index('companies_name_trgm_idx', { synchronize: false })
 @Index('companies_slug_trgm_idx', { synchronize: false })
 @Index('companies_public_created_at_idx', ['created_at', 'id'], { where: 'is_public AND deleting_at IS NULL' })
+@Index('companies_live_created_at_idx', ['created_at', 'id'], { where: 'deleting_at IS NULL' })
 export class CompanyEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -5,6 +5,7 @@ import type { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { CompanyDirectory, DirectoryCompany, DirectoryMember } from '../../../companies/companies/companies.face';
 import { CompanyPricing, type CompanyPricingDto } from '../../../companies/pricing/pricing.face';
 import type { SearchPageQueryDto } from '../accounts/dto/admin-account.dto';
+import { SystemFigures } from '../system/system-figures';
 
 /** The console's companies (CONTRACT 21): every company, read only, through the companies and pricing faces. */
 @Injectable()
@@ -12,10 +13,11 @@ export class AdminCompaniesService {
   constructor(
     private readonly companies: CompanyDirectory,
     private readonly pricing: CompanyPricing,
+    private readonly figures: SystemFigures,
   ) {}
 
   list(query: SearchPageQueryDto): Promise<Page<DirectoryCompany>> {
-    return this.companies.list(query.search, query);
+    return this.companies.list(query.search, query, this.figures.keptTotal('companies'));
   }
 
   async get(companyId: string): Promise<DirectoryCompany> {

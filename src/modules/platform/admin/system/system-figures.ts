@@ -4,7 +4,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { RequestTally } from '../../../../core/http/request-tally';
 import { Db } from '../../../../database/db';
-import { sql } from '../../../../database/sql';
+import { Sql, sql } from '../../../../database/sql';
 import { API_VERSION } from '../../../../version';
 import { ACCOUNT_TYPES } from '../../../account/accounts/accounts.face';
 import { CompanyDirectory } from '../../../companies/companies/companies.face';
@@ -136,6 +136,11 @@ export class SystemFigures implements OnModuleDestroy {
     );
     const byName = new Map(rows.map((row) => [row.name, row.total]));
     return (name) => byName.get(name) ?? 0;
+  }
+
+  /** A statement answering `{total}`: the kept count `name`, for a list that must not count its rows. */
+  keptTotal(name: string): Sql {
+    return sql`SELECT coalesce(sum(total), 0)::int AS total FROM clientele_counts WHERE name = ${name}`;
   }
 
   /** The console's account figures (`/admin/accounts/stats`), from the kept counts: as fast at a million accounts as at ten. */
