@@ -35,9 +35,9 @@ function completionLine(req: IncomingMessage & Partial<CompanyRequest>, res: Ser
 /**
  * Express middleware, mounted first: gives every request its id (echoed in `X-Request-Id`) and
  * logs one line when its response ends or its connection closes before that, counting it in the
- * application's tally (the console's server page). One call on the process logger, no child logger, one shared listener: pino-http, which did this before, built
- * two child loggers and serialised the request twice per request, a fifth of the CPU of a list
- * request (issue 29).
+ * application's tally (the console's server page). One call on the process logger, no child
+ * logger, one shared listener: pino-http, which did this before, built two child loggers and
+ * serialised the request twice per request, a fifth of the CPU of a list request (issue 29).
  */
 export function requestLog(logger: Logger, tally?: RequestTally) {
   function logCompletion(this: LoggedResponse): void {
