@@ -25,7 +25,7 @@ export type ObjectOwner = (companyId: string, path: string) => Promise<string | 
 /** Told, in the delete's transaction, that an object of the company is gone (records drop it from their attachments). */
 export type ObjectRemovedListener = (companyId: string, path: string) => Promise<void>;
 
-/** An upload in flight: what it reserved, and what it has stored once the store answered. */
+/** An upload in flight: the room it holds (none until its reservation is had). */
 interface Upload {
   companyId: string;
   path: string;
@@ -72,8 +72,8 @@ export class MediaService {
   /**
    * Streams the request's file part to the company's bucket (CONTRACT 22): room for it is
    * reserved first (the declared length, then more in steps while it streams), settled to its
-   * size when stored, and given back with the object removed when anything fails, the client's
-   * going away included. Runs outside any transaction; the audited commit only answers.
+   * size in the audited commit, and given back with the object removed when anything fails, the
+   * client's going away included. Runs outside any transaction until that commit.
    */
   async upload(company: CompanyAccess, req: Request): Promise<StagedWrite<UploadedFileDto>> {
     this.storage.assertAvailable();
@@ -81,47 +81,62 @@ export class MediaService {
     const declaredBytes = Number.isSafeInteger(declared) && declared >= 0 ? declared : null;
     if (declaredBytes !== null && declaredBytes > this.maxUploadBytes + MULTIPART_OVERHEAD_BYTES) throw this.tooLarge();
     const companyId = company.companyId;
-    const uploaded = await readUpload(
+    const { file, reserved } = await readUpload(
       req,
-      (file) => this.storeStream(companyId, file, declaredBytes),
-      (stored) => this.remove(companyId, stored.path, stored.size),
+      (incoming) => this.storeStream(companyId, incoming, declaredBytes),
+      (stored) => this.remove(companyId, stored.file.path, stored.reserved),
     );
     return new StagedWrite(
-      async () => uploaded,
-      () => this.remove(companyId, uploaded.path, uploaded.size),
+      async () => {
+        if (reserved > file.size) await this.usage.releaseBytes(companyId, reserved - file.size);
+        return file;
+      },
+      () => this.remove(companyId, file.path, reserved),
     );
   }
 
+  /**
+   * Reserves room while the first bytes arrive (the store sees none of them before the room is
+   * had: putStream waits for it), then streams the file to the store. Resolves to the file and
+   * the room it holds, which the commit settles to its size.
+   */
   private async storeStream(companyId: string, file: IncomingFile, declaredBytes: number | null) {
     const initial = Math.min(declaredBytes ?? RESERVATION_STEP_BYTES, this.maxUploadBytes);
-    if (!(await this.usage.reserveObject(companyId, initial))) {
-      file.body.destroy();
-      throw this.overLimit();
-    }
-    const upload: Upload = { companyId, path: file.path, reserved: initial };
-    const counter = new ByteCounter(initial, (bytes) => this.grow(upload, bytes));
+    const upload: Upload = { companyId, path: file.path, reserved: 0 };
+    const reservation = this.usage.reserveObject(companyId, initial).then((reserved) => {
+      if (!reserved) throw this.overLimit();
+      upload.reserved = initial;
+    });
+    const counter = new ByteCounter(initial, (bytes) => reservation.then(() => this.grow(upload, bytes)));
+    reservation.catch((error: Error) => counter.destroy(error));
     file.body.on('error', (error) => counter.destroy(error));
     const disposition = rendersAsPage(file.contentType) ? attachmentDisposition(file.path) : undefined;
     let size: number;
     try {
-      size = await this.storage.putStream(companyId, file.path, file.body.pipe(counter), file.contentType, disposition);
+      size = await this.storage.putStream(
+        companyId,
+        file.path,
+        file.body.pipe(counter),
+        file.contentType,
+        disposition,
+        reservation,
+      );
     } catch (error) {
       // Nothing is stored: a failed upload is never completed (an unfinished multipart one is aborted).
-      await this.usage.releaseObject(companyId, upload.reserved);
+      await reservation.catch(() => undefined);
+      if (upload.reserved > 0) await this.usage.releaseObject(companyId, upload.reserved);
       if (error instanceof AppException) throw error;
       if (counter.errored instanceof AppException) throw counter.errored;
       throw unavailable(error);
     }
     try {
-      if (upload.reserved > size) await this.usage.releaseBytes(companyId, upload.reserved - size);
+      const preview = await this.linkTo(companyId, file.path, file.contentType, PREVIEW_SECONDS);
       return {
-        path: file.path,
-        size,
-        content_type: file.contentType,
-        preview_url: await this.linkTo(companyId, file.path, file.contentType, PREVIEW_SECONDS),
+        file: { path: file.path, size, content_type: file.contentType, preview_url: preview },
+        reserved: upload.reserved,
       };
     } catch (error) {
-      await this.remove(companyId, file.path, size);
+      await this.remove(companyId, file.path, upload.reserved);
       throw error;
     }
   }
