@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { expectError, expectSuccess } from '../support/expectations';
 import { newAccount, newCompany } from '../support/factories';
 import type { TestApp } from '../support/test-app';
-import { companyOf } from '../support/urls';
+import { companyOf, supportOf } from '../support/urls';
 
 const STORAGE_TIMEOUT_MS = 500;
 
@@ -77,6 +77,38 @@ describe('a hanging object store', () => {
     expect(file.ms).toBeLessThan(STORAGE_TIMEOUT_MS);
     expect(await db.query(`SELECT 1 FROM docs WHERE company_id = $1`, [company.id])).toEqual([]);
     expect(expectSuccess(await t.http.get(`${base}/storage/media`).set(owner.auth)).object_count).toBe(0);
+  });
+
+  it('an upload and a record naming a file answer 503 with Retry-After, nothing counted or written', async () => {
+    const owner = await newAccount(t.http, 'hangupload');
+    const company = await newCompany(t.http, owner);
+    const base = companyOf(company.id);
+
+    const upload = await timed(
+      t.http
+        .post(`${base}/storage/media/upload`)
+        .set(owner.auth)
+        .attach('file', Buffer.alloc(2048, 7), { filename: 'scan.bin', contentType: 'application/octet-stream' }),
+    );
+    expectError(upload.value, 503, 'service_unavailable');
+    expect(upload.value.headers['retry-after']).toBe('5');
+    expect(upload.ms).toBeLessThan(STORAGE_TIMEOUT_MS * 2);
+
+    const ticket = await timed(
+      t.http
+        .post(`${supportOf(company.id)}/tickets`)
+        .set(owner.auth)
+        .send({ theme: 'technical_issue', text: 'Screenshot attached', attachments: ['attachments/scan.png'] }),
+    );
+    expectError(ticket.value, 503, 'service_unavailable');
+    expect(ticket.value.headers['retry-after']).toBe('5');
+    expect(ticket.ms).toBeLessThan(STORAGE_TIMEOUT_MS * 2);
+
+    const counted = await db.query(`SELECT objects_count AS n, objects_bytes AS bytes FROM companies WHERE id = $1`, [
+      company.id,
+    ]);
+    expect(counted).toEqual([{ n: 0, bytes: '0' }]);
+    expect(await db.query(`SELECT 1 FROM support_tickets WHERE company_id = $1`, [company.id])).toEqual([]);
   });
 
   it('a company purge holds no transaction while it waits on the store, and the API keeps answering', async () => {
