@@ -55,16 +55,18 @@ const numbers = (names: string[]) => Object.fromEntries(names.map((name) => [nam
  */
 const KEPT_AND_COUNTED = `SELECT
   (SELECT coalesce(jsonb_object_agg(name, total), '{}') FROM
-    (SELECT name, sum(total)::int AS total FROM clientele_counts GROUP BY name HAVING sum(total) <> 0) k) AS kept,
-  (SELECT coalesce(jsonb_object_agg(name, n), '{}') FROM (SELECT name, count(*)::int AS n FROM (
+    (SELECT name, sum(total)::bigint AS total FROM clientele_counts GROUP BY name HAVING sum(total) <> 0) k) AS kept,
+  (SELECT coalesce(jsonb_object_agg(name, n), '{}') FROM (SELECT name, sum(n)::bigint AS n FROM (
      SELECT unnest(ARRAY['accounts', 'accounts.status=' || status, 'accounts.type=' || type,
-                         CASE WHEN is_admin THEN 'accounts.admin' END]) AS name FROM accounts
+                         CASE WHEN is_admin THEN 'accounts.admin' END]) AS name, 1 AS n FROM accounts
      UNION ALL SELECT unnest(ARRAY[CASE WHEN deleting_at IS NULL THEN 'companies' END,
-                                   CASE WHEN deleting_at IS NULL AND is_public THEN 'companies.public' END]) FROM companies
-     UNION ALL SELECT 'company_members' FROM company_members
+                                   CASE WHEN deleting_at IS NULL AND is_public THEN 'companies.public' END]), 1 FROM companies
+     UNION ALL SELECT 'companies.objects', objects_count FROM companies WHERE deleting_at IS NULL
+     UNION ALL SELECT 'companies.bytes', objects_bytes FROM companies WHERE deleting_at IS NULL
+     UNION ALL SELECT 'company_members', 1 FROM company_members
      UNION ALL SELECT unnest(ARRAY['pricing_transactions', 'pricing_transactions.status=' || status,
-                                   CASE WHEN is_trial THEN 'pricing_transactions.trial' END]) FROM pricing_transactions
-   ) r WHERE name IS NOT NULL GROUP BY name) c) AS counted`;
+                                   CASE WHEN is_trial THEN 'pricing_transactions.trial' END]), 1 FROM pricing_transactions
+   ) r WHERE name IS NOT NULL GROUP BY name HAVING sum(n) <> 0) c) AS counted`;
 
 describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
   let first: TestApp;
@@ -105,9 +107,22 @@ describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
       uptime_s: expect.any(Number),
       version: expect.any(String),
     });
+    // A company with objects, so the kept totals have something to count.
+    const company = await newCompany(first.http, await newAccount(first.http, 'media-owner'));
+    await db.query(
+      `UPDATE companies SET objects_count = objects_count + 2, objects_bytes = objects_bytes + 3145728 WHERE id = $1`,
+      [company.id],
+    );
+    const [rows] = await db.query(
+      `SELECT count(*)::int AS buckets, sum(objects_count)::int AS objects, sum(objects_bytes)::float8 AS bytes
+       FROM companies WHERE deleting_at IS NULL`,
+    );
+    expect(rows.objects).toBeGreaterThanOrEqual(2);
     expect(expectSuccess(await second.http.get('/api/v1/admin/media/sys').set(low.auth))).toMatchObject({
-      total_buckets: expect.any(Number),
-      total_objects: expect.any(Number),
+      total_buckets: rows.buckets,
+      total_objects: rows.objects,
+      total_size_mb: Math.round(rows.bytes / 1048576),
+      avg_tenant_objects: rows.objects / rows.buckets,
     });
     const clientele = expectSuccess(await second.http.get('/api/v1/admin/clientele/stats').set(desk.auth));
     expect(clientele.total_accounts).toBeGreaterThanOrEqual(2);
@@ -168,11 +183,14 @@ describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
     expect(stats.active_companies_30d).toBeGreaterThanOrEqual(stats.active_companies_7d);
     expect(stats.company_schemas_without_data).toBe(0);
     // This service's own figures stay.
-    expect(stats).toMatchObject({ accounts: expect.any(Number), paying_companies: expect.any(Number) });
+    const [paying] = await db.query(
+      `SELECT count(*)::int AS n FROM companies WHERE NOT plan_is_trial AND deleting_at IS NULL AND plan_expires_at > now()`,
+    );
+    expect(stats).toMatchObject({ accounts: expect.any(Number), paying_companies: paying.n });
     expect(stats.signups_by_day.at(-1).signups).toBeGreaterThanOrEqual(1);
   });
 
-  it('keeps the clientele counts equal to the rows through inserts, changes and deletes', async () => {
+  it('keeps the clientele counts and the store totals equal to the rows through inserts, changes and deletes', async () => {
     const runner = db.createQueryRunner();
     await runner.connect();
     await runner.startTransaction();
@@ -208,6 +226,12 @@ describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
         purchase.id,
       ]);
       await runner.query(`UPDATE companies SET is_public = true WHERE id = $1`, [company.id]);
+      await agree();
+      await runner.query(
+        `UPDATE companies SET objects_count = objects_count + 3, objects_bytes = objects_bytes + 5000000 WHERE id = $1`,
+        [company.id],
+      );
+      await runner.query(`UPDATE companies SET objects_count = objects_count - 1 WHERE id = $1`, [company.id]);
       await agree();
       await runner.query(`DELETE FROM accounts WHERE id = $1`, [gone.id]);
       await runner.query(`UPDATE companies SET deleting_at = now() WHERE id = $1`, [company.id]);

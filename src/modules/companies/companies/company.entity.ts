@@ -9,6 +9,8 @@ import { Reference } from '../../../database/company-reference';
 @Index('companies_slug_trgm_idx', { synchronize: false })
 @Index('companies_public_created_at_idx', ['created_at', 'id'], { where: 'is_public AND deleting_at IS NULL' })
 @Index('companies_live_created_at_idx', ['created_at', 'id'], { where: 'deleting_at IS NULL' })
+/** The console counts the paying companies whose plan has not expired (migration CompanyStoreTotals). */
+@Index('companies_paying_expires_at_idx', ['plan_expires_at'], { where: 'NOT plan_is_trial AND deleting_at IS NULL' })
 export class CompanyEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;

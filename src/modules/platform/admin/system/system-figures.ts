@@ -21,8 +21,8 @@ export interface WorkerSuccess {
 
 /**
  * The figures of the console's system pages, now (CONTRACT 21). None reads every row of a big
- * table: the database's from `pg_stat_*`, the clientele's from the counts the database keeps,
- * the store's from the counters every company keeps.
+ * table: the database's from `pg_stat_*`, the clientele's and the store's from the counts the
+ * database keeps.
  */
 @Injectable()
 export class SystemFigures implements OnModuleDestroy {
@@ -115,17 +115,21 @@ export class SystemFigures implements OnModuleDestroy {
     return figures;
   }
 
+  /** The store's figures from the kept totals of the live companies (one bucket each), never a listing of the store. */
   async media(): Promise<Record<string, unknown>> {
-    const totals = await this.companies.totals();
+    const count = await this.keptCounts();
+    const buckets = count('companies');
+    const objects = count('companies.objects');
+    const bytes = count('companies.bytes');
     return {
-      total_buckets: totals.companies,
-      total_objects: totals.objects,
-      total_size_mb: Math.round(totals.bytes / MB),
-      tenant_buckets_count: totals.companies,
-      tenant_total_objects: totals.objects,
-      tenant_total_size_mb: Math.round(totals.bytes / MB),
-      avg_tenant_objects: totals.companies ? totals.objects / totals.companies : 0,
-      avg_tenant_size_mb: totals.companies ? totals.bytes / MB / totals.companies : 0,
+      total_buckets: buckets,
+      total_objects: objects,
+      total_size_mb: Math.round(bytes / MB),
+      tenant_buckets_count: buckets,
+      tenant_total_objects: objects,
+      tenant_total_size_mb: Math.round(bytes / MB),
+      avg_tenant_objects: buckets ? objects / buckets : 0,
+      avg_tenant_size_mb: buckets ? bytes / MB / buckets : 0,
     };
   }
 
@@ -163,7 +167,7 @@ export class SystemFigures implements OnModuleDestroy {
    * (`accounts`, `companies`: the tables' live-row estimates; `paying_companies`).
    */
   async clientele(): Promise<Record<string, unknown>> {
-    const [count, stats, active, { paying_companies }] = await Promise.all([
+    const [count, stats, active, paying] = await Promise.all([
       this.keptCounts(),
       this.db.one<{ accounts: number; companies: number; top_company_members: number }>(
         sql`SELECT coalesce(sum(n_live_tup) FILTER (WHERE relname = 'accounts'), 0)::float8 AS accounts,
@@ -174,7 +178,7 @@ export class SystemFigures implements OnModuleDestroy {
             FROM pg_stat_user_tables WHERE schemaname = 'public' AND relname IN ('accounts', 'companies')`,
       ),
       this.activity.activeCompanies(),
-      this.companies.totals(),
+      this.companies.payingCount(),
     ]);
     const companies = count('companies');
     const memberships = count('company_members');
@@ -201,7 +205,7 @@ export class SystemFigures implements OnModuleDestroy {
       company_schemas_without_data: 0,
       accounts: stats!.accounts,
       companies: stats!.companies,
-      paying_companies,
+      paying_companies: paying,
     };
   }
 }
