@@ -66,7 +66,11 @@ const KEPT_AND_COUNTED = `SELECT
      UNION ALL SELECT 'company_members', 1 FROM company_members
      UNION ALL SELECT unnest(ARRAY['pricing_transactions', 'pricing_transactions.status=' || status,
                                    CASE WHEN is_trial THEN 'pricing_transactions.trial' END]), 1 FROM pricing_transactions
-   ) r WHERE name IS NOT NULL GROUP BY name HAVING sum(n) <> 0) c) AS counted`;
+   ) r WHERE name IS NOT NULL GROUP BY name HAVING sum(n) <> 0) c) AS counted,
+  (SELECT coalesce(jsonb_object_agg(day, total), '{}') FROM
+    (SELECT day, sum(total)::int AS total FROM account_signup_days GROUP BY day HAVING sum(total) <> 0) k) AS kept_days,
+  (SELECT coalesce(jsonb_object_agg(day, n), '{}') FROM
+    (SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS n FROM accounts GROUP BY 1) c) AS counted_days`;
 
 describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
   let first: TestApp;
@@ -188,6 +192,12 @@ describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
     );
     expect(stats).toMatchObject({ accounts: expect.any(Number), paying_companies: paying.n });
     expect(stats.signups_by_day.at(-1).signups).toBeGreaterThanOrEqual(1);
+    const days = await db.query(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, count(*)::int AS signups
+       FROM (SELECT (created_at AT TIME ZONE 'UTC')::date AS day FROM accounts) a
+       WHERE day > (now() AT TIME ZONE 'UTC')::date - 30 GROUP BY day ORDER BY day`,
+    );
+    expect(stats.signups_by_day).toEqual(days);
   });
 
   it('keeps the clientele counts and the store totals equal to the rows through inserts, changes and deletes', async () => {
@@ -195,13 +205,15 @@ describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
     await runner.connect();
     await runner.startTransaction();
     const agree = async () => {
-      const [{ kept, counted }] = await runner.query(KEPT_AND_COUNTED);
+      const [{ kept, counted, kept_days, counted_days }] = await runner.query(KEPT_AND_COUNTED);
       expect(kept).toEqual(counted);
+      expect(kept_days).toEqual(counted_days);
     };
     try {
       await agree();
       const [kept, gone] = await runner.query(
-        `INSERT INTO accounts (email, name, type) VALUES ($1, 'Counted', 'tech'), ($2, 'Counted', 'outsourcing') RETURNING id`,
+        `INSERT INTO accounts (email, name, type, created_at)
+         VALUES ($1, 'Counted', 'tech', now()), ($2, 'Counted', 'outsourcing', now() - interval '3 days') RETURNING id`,
         [`counted-${Date.now()}@example.com`, `gone-${Date.now()}@example.com`],
       );
       await runner.query(`UPDATE accounts SET status = 'confirmed', is_admin = true, admin_level = 1 WHERE id = $1`, [

@@ -39,12 +39,16 @@ export class AccountDirectory {
     );
   }
 
-  /** Sign-ups of the last `days` days by UTC day, oldest first (an index range of the newest accounts). */
+  /**
+   * Sign-ups of the last `days` UTC days (today the last), oldest first, days without any left
+   * out: from the kept counts of each day (account_signup_days), as fast at a million accounts as
+   * at a thousand.
+   */
   signupsByDay(days: number): Promise<Array<{ day: string; signups: number }>> {
     return this.db.rows(
-      sql`SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)::int AS signups
-          FROM accounts WHERE created_at > now() - make_interval(days => ${days})
-          GROUP BY 1 ORDER BY 1`,
+      sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(total)::int AS signups
+          FROM account_signup_days WHERE day > (now() AT TIME ZONE 'UTC')::date - ${days}::int
+          GROUP BY day HAVING sum(total) <> 0 ORDER BY day`,
     );
   }
 
