@@ -47,6 +47,8 @@ const SIZES = {
 const ADMIN = { email: 'bench-admin@example.test', password: 'bench-admin-password' };
 /** A page deep in both sizes' accounts (offset 7,980 of limit 20); past the small size's 1,000 companies. */
 const DEEP = '400';
+/** A deep page the small platform's 1,000 companies have too (page 400 is past their end). */
+const DEEP_IN_BOTH = '40';
 /** The seeded company the detail routes read, and its owner (at both sizes, unless one has fewer companies). */
 const PICKED = 777;
 const ACCOUNT_BATCH = 5_000;
@@ -241,6 +243,7 @@ function routesOf(size, ids) {
     route('account by id', 'item', `accounts/${ids.account}`),
     route('companies', 'list', 'companies', { page: '1', limit: '20' }),
     route(`companies page ${DEEP}`, 'list', 'companies', { page: DEEP, limit: '20' }),
+    route(`companies page ${DEEP_IN_BOTH}`, 'list', 'companies', { page: DEEP_IN_BOTH, limit: '20' }),
     route('companies search common', 'search', 'companies', { search: COMMON_COMPANY, limit: '20' }),
     route('company by id', 'item', `companies/${ids.company}`),
     route('clientele stats', 'analysis', 'clientele/stats'),
