@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { containing, listPage, Where } from '../../../core/pagination/list';
+import { containing, listPage, listPageOfObjects, Where } from '../../../core/pagination/list';
 import type { Page } from '../../../core/pagination/page';
 import type { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Db } from '../../../database/db';
@@ -67,6 +67,18 @@ export interface DirectoryMember {
   admin_level: number;
 }
 
+/** What a live company's store holds, by the counters the company keeps (no store is listed). */
+export interface CompanyStore {
+  company_id: string;
+  company_name: string;
+  created_at: string;
+  objects_count: number;
+  objects_bytes: number;
+}
+
+const COMPANY_STORE = `c.id AS company_id, c.name AS company_name, ${rfc3339('c.created_at')} AS created_at,
+  c.objects_count, c.objects_bytes::float8 AS objects_bytes`;
+
 export interface AccountCompany {
   id: string;
   name: string;
@@ -110,6 +122,41 @@ export class CompanyDirectory {
   find(companyId: string): Promise<DirectoryCompany | null> {
     return this.db.one(
       sql`SELECT ${raw(COMPANY)} FROM companies c WHERE c.id = ${companyId} AND c.deleting_at IS NULL`,
+    );
+  }
+
+  /**
+   * Live companies' stores, newest first. `bucketSearch` matches the store's name, `prefix`
+   * followed by the company id (a bounded count, CONTRACT 4); `keptTotal` answers the unfiltered
+   * total without counting.
+   */
+  stores(
+    query: PageQueryDto,
+    bucketSearch: { prefix: string; term: string } | undefined,
+    keptTotal: Sql,
+  ): Promise<Page<CompanyStore>> {
+    const where = new Where(sql`c.deleting_at IS NULL`);
+    if (bucketSearch !== undefined) {
+      where.search(sql`(${bucketSearch.prefix} || c.id::text) ILIKE ${containing(bucketSearch.term)}`);
+    }
+    return listPageOfObjects(
+      this.db,
+      {
+        from: 'companies c',
+        where,
+        orderBy: 'c.created_at DESC, c.id DESC',
+        key: ['c.id'],
+        select: COMPANY_STORE,
+        ...(bucketSearch === undefined ? { total: keptTotal } : {}),
+      },
+      query,
+    );
+  }
+
+  /** A live company's store, or null. */
+  store(companyId: string): Promise<CompanyStore | null> {
+    return this.db.one(
+      sql`SELECT ${raw(COMPANY_STORE)} FROM companies c WHERE c.id = ${companyId} AND c.deleting_at IS NULL`,
     );
   }
 
