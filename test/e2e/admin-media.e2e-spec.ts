@@ -74,6 +74,11 @@ describe("The console: the store's buckets", () => {
       });
     }
     expect(expectSuccess(await list(`search=${empty.id}`)).buckets).toEqual([bucketOf(empty, [])]);
+    // A part of the prefix every name starts with: every bucket.
+    const [{ live }] = await t.db.query(`SELECT count(*)::int AS live FROM companies WHERE deleting_at IS NULL`);
+    expect(expectSuccess(await list('search=OMPAN&limit=1')).pagination).toMatchObject({ total: live });
+    // The term's own wildcards are taken literally.
+    expect(expectSuccess(await list('search=%25')).buckets).toEqual([]);
     expect(expectSuccess(await list(`search=no-such-bucket`))).toEqual({
       buckets: [],
       pagination: { total: 0, page: 1, limit: 20, pages: 0, total_exact: true },

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { containing, listPage, listPageOfObjects, Where } from '../../../core/pagination/list';
+import { containing, listPage, listPageOfObjects, startingWith, Where } from '../../../core/pagination/list';
 import type { Page } from '../../../core/pagination/page';
 import type { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Db } from '../../../database/db';
-import { raw, rfc3339, Sql, sql } from '../../../database/sql';
+import { join, raw, rfc3339, Sql, sql } from '../../../database/sql';
 import { Table } from '../../../database/table';
 import { ACCOUNT_PROFILES } from '../../account/accounts/accounts.face';
 import { COMPANY_MEMBERSHIPS, platformRoleCode } from '../members/members.face';
+import { bucketIdSearch } from './bucket-search';
 import { CompanyEntity } from './company.entity';
 
 const companies = new Table(CompanyEntity);
@@ -127,8 +128,8 @@ export class CompanyDirectory {
 
   /**
    * Live companies' stores, newest first. `bucketSearch` matches the store's name, `prefix`
-   * followed by the company id (a bounded count, CONTRACT 4); `keptTotal` answers the unfiltered
-   * total without counting.
+   * followed by the company id, through the index of the ids' text (bucketIdSearch; a bounded
+   * count, CONTRACT 4); `keptTotal` answers the unfiltered total without counting.
    */
   stores(
     query: PageQueryDto,
@@ -137,7 +138,13 @@ export class CompanyDirectory {
   ): Promise<Page<CompanyStore>> {
     const where = new Where(sql`c.deleting_at IS NULL`);
     if (bucketSearch !== undefined) {
-      where.search(sql`(${bucketSearch.prefix} || c.id::text) ILIKE ${containing(bucketSearch.term)}`);
+      const { everyBucket, within, startingWith: starts } = bucketIdSearch(bucketSearch.prefix, bucketSearch.term);
+      // The same expression as the index of the ids' text (companies_id_trgm_idx), or it is not used.
+      const matches = [
+        sql`c.id::text ILIKE ${containing(within)}`,
+        ...starts.map((start) => sql`c.id::text ILIKE ${startingWith(start)}`),
+      ];
+      where.search(everyBucket ? sql`TRUE` : sql`(${join(matches, ' OR ')})`);
     }
     return listPageOfObjects(
       this.db,
