@@ -16,6 +16,9 @@ const SOURCES_ELSEWHERE: Record<string, string[]> = {
   ],
 };
 
+/** Path parameters that take their item's `name`, not its id: the Kroncl console's `{bucketId}` is a bucket's name. */
+const NAME_PARAMETERS = new Set(['bucketId']);
+
 /** `clientId` → `client`, `counterpartyId` → `counterparty`, `id` of /companies → `company`. */
 function nounOf(name: string, collection: string): string {
   if (name === 'id') return collection.endsWith('/companies') ? 'company' : 'item';
@@ -35,7 +38,7 @@ export function sourceOfPathParameter(document: OpenAPIObject, path: string, nam
       .filter((method) => document.paths[collection]?.[method])
       .map((method) => `${method.toUpperCase()} ${collection}`);
   if (!sources.length) return undefined;
-  const field = name === 'code' || name === 'slug' ? name : 'id';
+  const field = name === 'code' || name === 'slug' ? name : NAME_PARAMETERS.has(name) ? 'name' : 'id';
   const noun = nounOf(name, collection);
   return `The ${noun}'s \`${field}\`, from ${sources.map((source) => `\`${source}\``).join(' or ')}.`;
 }

@@ -4,8 +4,14 @@ import { countFilter, keptCountsOf } from './kept-counts';
 import { JsonText, Page } from './page';
 import { pageOffset, PageQueryDto } from './page-query.dto';
 
+/** The term with its own wildcards (`%`, `_`, `\`) taken literally in a LIKE pattern. */
+const literally = (term: string): string => term.replace(/[\\%_]/g, '\\$&');
+
 /** `%term%` for ILIKE, with the term's own wildcards (`%`, `_`, `\`) taken literally. */
-export const containing = (term: string): string => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+export const containing = (term: string): string => `%${literally(term)}%`;
+
+/** `term%` for ILIKE, with the term's own wildcards taken literally. */
+export const startingWith = (term: string): string => `${literally(term)}%`;
 
 /**
  * The WHERE of a list, one condition at a time; a filter whose value was not sent (undefined)

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { isUUID } from 'class-validator';
 import { BucketItem, Client } from 'minio';
 import { CLS_REQ, ClsService } from 'nestjs-cls';
 import type { IncomingMessage } from 'node:http';
@@ -108,6 +109,17 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
 
   bucketOf(companyId: string): string {
     return `${this.bucketPrefix}${companyId}`.toLowerCase();
+  }
+
+  /** What every company's bucket name starts with (bucketOf's prefix, lowercase). */
+  get companyBucketPrefix(): string {
+    return this.bucketOf('');
+  }
+
+  /** The company whose bucket `name` is (bucketOf's inverse); null when no company's bucket has that name. */
+  companyOfBucket(name: string): string | null {
+    const companyId = name.slice(this.companyBucketPrefix.length);
+    return isUUID(companyId) && this.bucketOf(companyId) === name ? companyId : null;
   }
 
   /** Whether the company's bucket exists; null when the store does not answer (or is known down). */

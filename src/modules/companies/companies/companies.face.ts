@@ -6,6 +6,7 @@ export { CompaniesService, oneAhead } from './companies.service';
 export {
   type AccountCompany,
   CompanyDirectory,
+  type CompanyStore,
   type DirectoryCompany,
   type DirectoryMember,
 } from './company-directory';

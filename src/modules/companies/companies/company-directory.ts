@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { containing, listPage, Where } from '../../../core/pagination/list';
+import { containing, listPage, listPageOfObjects, startingWith, Where } from '../../../core/pagination/list';
 import type { Page } from '../../../core/pagination/page';
 import type { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Db } from '../../../database/db';
-import { raw, rfc3339, Sql, sql } from '../../../database/sql';
+import { join, raw, rfc3339, Sql, sql } from '../../../database/sql';
 import { Table } from '../../../database/table';
 import { ACCOUNT_PROFILES } from '../../account/accounts/accounts.face';
 import { COMPANY_MEMBERSHIPS, platformRoleCode } from '../members/members.face';
+import { bucketIdSearch } from './bucket-search';
 import { CompanyEntity } from './company.entity';
 
 const companies = new Table(CompanyEntity);
@@ -67,6 +68,18 @@ export interface DirectoryMember {
   admin_level: number;
 }
 
+/** What a live company's store holds, by the counters the company keeps (no store is listed). */
+export interface CompanyStore {
+  company_id: string;
+  company_name: string;
+  created_at: string;
+  objects_count: number;
+  objects_bytes: number;
+}
+
+const COMPANY_STORE = `c.id AS company_id, c.name AS company_name, ${rfc3339('c.created_at')} AS created_at,
+  c.objects_count, c.objects_bytes::float8 AS objects_bytes`;
+
 export interface AccountCompany {
   id: string;
   name: string;
@@ -110,6 +123,47 @@ export class CompanyDirectory {
   find(companyId: string): Promise<DirectoryCompany | null> {
     return this.db.one(
       sql`SELECT ${raw(COMPANY)} FROM companies c WHERE c.id = ${companyId} AND c.deleting_at IS NULL`,
+    );
+  }
+
+  /**
+   * Live companies' stores, newest first. `bucketSearch` matches the store's name, `prefix`
+   * followed by the company id, through the index of the ids' text (bucketIdSearch; a bounded
+   * count, CONTRACT 4); `keptTotal` answers the unfiltered total without counting.
+   */
+  stores(
+    query: PageQueryDto,
+    bucketSearch: { prefix: string; term: string } | undefined,
+    keptTotal: Sql,
+  ): Promise<Page<CompanyStore>> {
+    const where = new Where(sql`c.deleting_at IS NULL`);
+    if (bucketSearch !== undefined) {
+      const { everyBucket, within, startingWith: starts } = bucketIdSearch(bucketSearch.prefix, bucketSearch.term);
+      // The same expression as the index of the ids' text (companies_id_trgm_idx), or it is not used.
+      const matches = [
+        sql`c.id::text ILIKE ${containing(within)}`,
+        ...starts.map((start) => sql`c.id::text ILIKE ${startingWith(start)}`),
+      ];
+      where.search(everyBucket ? sql`TRUE` : sql`(${join(matches, ' OR ')})`);
+    }
+    return listPageOfObjects(
+      this.db,
+      {
+        from: 'companies c',
+        where,
+        orderBy: 'c.created_at DESC, c.id DESC',
+        key: ['c.id'],
+        select: COMPANY_STORE,
+        ...(bucketSearch === undefined ? { total: keptTotal } : {}),
+      },
+      query,
+    );
+  }
+
+  /** A live company's store, or null. */
+  store(companyId: string): Promise<CompanyStore | null> {
+    return this.db.one(
+      sql`SELECT ${raw(COMPANY_STORE)} FROM companies c WHERE c.id = ${companyId} AND c.deleting_at IS NULL`,
     );
   }
 

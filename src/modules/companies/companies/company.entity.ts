@@ -7,6 +7,8 @@ import { Reference } from '../../../database/company-reference';
 // Trigram indexes (migration AccountTotals) serve the console's search by name or slug.
 @Index('companies_name_trgm_idx', { synchronize: false })
 @Index('companies_slug_trgm_idx', { synchronize: false })
+// A trigram index of the live companies' ids as text (migration CompanyIdsByText) serves the console's search of bucket names.
+@Index('companies_id_trgm_idx', { synchronize: false })
 @Index('companies_public_created_at_idx', ['created_at', 'id'], { where: 'is_public AND deleting_at IS NULL' })
 @Index('companies_live_created_at_idx', ['created_at', 'id'], { where: 'deleting_at IS NULL' })
 /** The console counts the paying companies whose plan has not expired (migration CompanyStoreTotals). */

@@ -9,6 +9,8 @@ import { AccountDirectory } from '../../../account/accounts/accounts.face';
 import type { SnapshotKind } from './admin-snapshot.entity';
 import {
   AppliedMigrationsDto,
+  BucketDto,
+  BucketsQueryDto,
   ClientelePointDto,
   ClienteleStatsDto,
   DbPointDto,
@@ -23,6 +25,7 @@ import {
   SchemaTableDto,
   ServerSysDto,
 } from './dto/system.dto';
+import { BucketNameParam, MediaBuckets } from './media-buckets';
 import { Schemas, SHARED_SCHEMA } from './schemas';
 import { Snapshots } from './snapshots';
 import { SystemFigures } from './system-figures';
@@ -38,6 +41,7 @@ export class AdminSystemController {
     private readonly snapshots: Snapshots,
     private readonly accounts: AccountDirectory,
     private readonly schemas: Schemas,
+    private readonly mediaBuckets: MediaBuckets,
   ) {}
 
   /** The database's schemas: every company lives in one, `public` */
@@ -109,6 +113,23 @@ export class AdminSystemController {
   @Endpoint({ answer: MediaSysDto })
   media() {
     return this.figures.media();
+  }
+
+  /** The store's buckets, one per company, newest first; `search` matches the bucket's name */
+  @Get('media/buckets')
+  @AdminRoute(1)
+  @Endpoint({ page: ['buckets', BucketDto] })
+  listBuckets(@Query() query: BucketsQueryDto) {
+    return this.mediaBuckets.list(query);
+  }
+
+  /** A bucket's objects and bytes, by its name */
+  @Get('media/buckets/:bucketId/sys')
+  @TextParams('bucketId')
+  @AdminRoute(1)
+  @Endpoint({ answer: BucketDto })
+  bucket(@BucketNameParam('bucketId') name: string) {
+    return this.mediaBuckets.sys(name);
   }
 
   /** The database's snapshots, newest first, at most 500 points (a bare array) */

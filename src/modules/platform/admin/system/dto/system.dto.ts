@@ -136,6 +136,38 @@ export class MediaSysDto {
 }
 
 /**
+ * A company's bucket in the Kroncl shape (BucketInfo), from the counters the company keeps (its
+ * store is not listed), with this service's own figures after it.
+ */
+export class BucketDto {
+  /** `<MINIO_BUCKET_PREFIX><company id>`: what `/admin/media/buckets/{bucketId}/sys` takes. */
+  name: string;
+  /** When the company, and with it its bucket, was created. */
+  @ApiProperty({ format: 'date-time' })
+  creation_date: string;
+  objects_count: number;
+  /** The objects' bytes in MiB, not rounded. */
+  size_mb: number;
+  /** Always false: every bucket is a company's. */
+  is_public: boolean;
+  /** Always false: every bucket is a company's. */
+  is_temp: boolean;
+  /** Always true: every bucket is a company's. */
+  is_tenant: boolean;
+  /** The company whose bucket it is. */
+  tenant_id: string;
+  /** The objects' bytes. */
+  size_bytes: number;
+  company_name: string;
+}
+
+export class BucketsQueryDto extends PageQueryDto {
+  /** Matches the bucket's name (so a part of its company's id), case-insensitively (a bounded count, `pagination.total_exact`). */
+  @SearchTerm()
+  search?: string;
+}
+
+/**
  * Accounts, companies, memberships and plan purchases in the Kroncl shape, from the counts the
  * database keeps (exact) unless said otherwise, with this service's own figures after them.
  */
