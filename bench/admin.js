@@ -252,6 +252,10 @@ function routesOf(size, ids) {
     route('promocodes', 'list', 'pricing/promocodes', { limit: '20' }),
     route('db sys', 'analysis', 'db/sys'),
     route('media sys', 'analysis', 'media/sys'),
+    route('buckets', 'list', 'media/buckets', { page: '1', limit: '20' }),
+    route(`buckets page ${DEEP}`, 'list', 'media/buckets', { page: DEEP, limit: '20' }),
+    route('buckets search by name', 'search', 'media/buckets', { search: `company-${ids.company}`, limit: '20' }),
+    route('bucket by name', 'item', `media/buckets/company-${ids.company}/sys`),
     route('server sys', 'analysis', 'server/sys'),
     route('logs', 'list', 'logs', { limit: '20' }),
   ];
