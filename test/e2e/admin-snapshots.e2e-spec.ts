@@ -219,6 +219,8 @@ describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
       await runner.query(`UPDATE accounts SET status = 'confirmed', is_admin = true, admin_level = 1 WHERE id = $1`, [
         kept.id,
       ]);
+      // A sign-up day moved (an import correcting it): the kept days follow.
+      await runner.query(`UPDATE accounts SET created_at = created_at - interval '10 days' WHERE id = $1`, [gone.id]);
       const [company] = await runner.query(
         `INSERT INTO companies (name, slug, owner_id, plan_code, plan_expires_at)
          SELECT 'Counted', $1, $2, code, now() + interval '1 day' FROM pricing_plans LIMIT 1 RETURNING id, plan_code`,

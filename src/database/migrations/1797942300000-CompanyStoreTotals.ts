@@ -1,23 +1,15 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { countTriggers, createCountTriggers, dropCountTriggers } from '../count-triggers';
 
 /** As ClienteleCounts: rows of a kept count are spread over this many slots. */
 const SLOTS = 16;
 
-/** What one companies row adds to the kept totals of the live companies' stores. */
-const store = (side: string, sign: string) =>
-  `SELECT 'companies.objects' AS name, ${sign}objects_count::bigint AS delta FROM ${side} WHERE deleting_at IS NULL
-   UNION ALL SELECT 'companies.bytes', ${sign}objects_bytes::bigint FROM ${side} WHERE deleting_at IS NULL`;
+/** What the companies rows of `rows` add (`delta` 1) or take away (-1) from the live companies' store totals. */
+const storeTotals = (rows: string, delta: number) =>
+  `SELECT 'companies.objects' AS name, ${delta} * objects_count::bigint AS delta FROM ${rows} WHERE deleting_at IS NULL
+   UNION ALL SELECT 'companies.bytes', ${delta} * objects_bytes::bigint FROM ${rows} WHERE deleting_at IS NULL`;
 
-const EVENTS = [
-  { suffix: 'added', event: 'INSERT', transition: 'NEW TABLE AS added', deltas: store('added', '') },
-  { suffix: 'removed', event: 'DELETE', transition: 'OLD TABLE AS removed', deltas: store('removed', '-') },
-  {
-    suffix: 'changed',
-    event: 'UPDATE',
-    transition: 'OLD TABLE AS removed NEW TABLE AS added',
-    deltas: `${store('added', '')} UNION ALL ${store('removed', '-')}`,
-  },
-];
+const TRIGGERS = countTriggers('company_store_totals', storeTotals);
 
 /**
  * The console's store figures at scale (`/admin/media/sys`, its snapshots): the objects and bytes
@@ -34,22 +26,17 @@ export class CompanyStoreTotals1797942300000 implements MigrationInterface {
     await queryRunner.query(`LOCK TABLE companies IN SHARE ROW EXCLUSIVE MODE`);
     await queryRunner.query(
       `INSERT INTO clientele_counts (name, slot, total)
-       SELECT d.name, 0, sum(d.delta) FROM (${store('companies', '')}) d GROUP BY d.name`,
+       SELECT d.name, 0, sum(d.delta) FROM (${storeTotals('companies', 1)}) d GROUP BY d.name`,
     );
-    for (const { suffix, event, transition, deltas } of EVENTS) {
-      await queryRunner.query(`CREATE FUNCTION company_store_totals_${suffix}() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          INSERT INTO clientele_counts (name, slot, total)
-          SELECT d.name, pg_backend_pid() % ${SLOTS}, sum(d.delta) FROM (${deltas}) d
-          GROUP BY d.name HAVING sum(d.delta) <> 0 ORDER BY d.name
-          ON CONFLICT (name, slot) DO UPDATE SET total = clientele_counts.total + EXCLUDED.total;
-          RETURN NULL;
-        END $$`);
-      await queryRunner.query(
-        `CREATE TRIGGER company_store_totals_${suffix} AFTER ${event} ON companies
-         REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION company_store_totals_${suffix}()`,
-      );
-    }
+    await createCountTriggers(
+      queryRunner,
+      'companies',
+      TRIGGERS,
+      (deltas) => `INSERT INTO clientele_counts (name, slot, total)
+        SELECT d.name, pg_backend_pid() % ${SLOTS}, sum(d.delta) FROM (${deltas}) d
+        GROUP BY d.name HAVING sum(d.delta) <> 0 ORDER BY d.name
+        ON CONFLICT (name, slot) DO UPDATE SET total = clientele_counts.total + EXCLUDED.total`,
+    );
     await queryRunner.query(
       `CREATE INDEX "companies_paying_expires_at_idx" ON "companies" ("plan_expires_at") WHERE NOT plan_is_trial AND deleting_at IS NULL`,
     );
@@ -57,10 +44,7 @@ export class CompanyStoreTotals1797942300000 implements MigrationInterface {
 
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX "public"."companies_paying_expires_at_idx"`);
-    for (const { suffix } of EVENTS) {
-      await queryRunner.query(`DROP TRIGGER company_store_totals_${suffix} ON companies`);
-      await queryRunner.query(`DROP FUNCTION company_store_totals_${suffix}()`);
-    }
+    await dropCountTriggers(queryRunner, 'companies', TRIGGERS);
     await queryRunner.query(`DELETE FROM clientele_counts WHERE name IN ('companies.objects', 'companies.bytes')`);
   }
 }

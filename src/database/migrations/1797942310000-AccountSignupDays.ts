@@ -1,19 +1,19 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { countTriggers, createCountTriggers, dropCountTriggers } from '../count-triggers';
 
 /** As ClienteleCounts: a day's count is spread over this many slots. */
 const SLOTS = 16;
-const DAY = `(created_at AT TIME ZONE 'UTC')::date`;
 
-const EVENTS = [
-  { suffix: 'added', event: 'INSERT', transition: 'NEW TABLE AS added', side: 'added', delta: 1 },
-  { suffix: 'removed', event: 'DELETE', transition: 'OLD TABLE AS removed', side: 'removed', delta: -1 },
-];
+/** Each account of `rows` on its UTC sign-up day, with `delta`. */
+const signupDays = (rows: string, delta: number) =>
+  `SELECT (created_at AT TIME ZONE 'UTC')::date AS day, ${delta} AS delta FROM ${rows}`;
+
+const TRIGGERS = countTriggers('account_signup_days', signupDays);
 
 /**
  * The console's sign-ups by day (`/admin/clientele/stats`) at scale: the accounts of each UTC
- * sign-up day, kept by statement-level triggers in the writer's transaction (an account's
- * creation time never changes, so only inserts and deletes move them), so 30 days read a few
- * hundred rows, not the 40,000 accounts of a million-account platform's month.
+ * sign-up day, kept by statement-level triggers in the writer's transaction, so 30 days read a
+ * few hundred rows, not the 40,000 accounts of a million-account platform's month.
  */
 export class AccountSignupDays1797942310000 implements MigrationInterface {
   name = 'AccountSignupDays1797942310000';
@@ -25,28 +25,22 @@ export class AccountSignupDays1797942310000 implements MigrationInterface {
     // The counts first, then the triggers, under a lock that holds the table's writers until both are in place.
     await queryRunner.query(`LOCK TABLE accounts IN SHARE ROW EXCLUSIVE MODE`);
     await queryRunner.query(
-      `INSERT INTO account_signup_days (day, slot, total) SELECT ${DAY}, 0, count(*) FROM accounts GROUP BY 1`,
+      `INSERT INTO account_signup_days (day, slot, total)
+       SELECT d.day, 0, sum(d.delta) FROM (${signupDays('accounts', 1)}) d GROUP BY d.day`,
     );
-    for (const { suffix, event, transition, side, delta } of EVENTS) {
-      await queryRunner.query(`CREATE FUNCTION account_signup_days_${suffix}() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          INSERT INTO account_signup_days (day, slot, total)
-          SELECT ${DAY}, pg_backend_pid() % ${SLOTS}, ${delta} * count(*) FROM ${side} GROUP BY 1 ORDER BY 1
-          ON CONFLICT (day, slot) DO UPDATE SET total = account_signup_days.total + EXCLUDED.total;
-          RETURN NULL;
-        END $$`);
-      await queryRunner.query(
-        `CREATE TRIGGER account_signup_days_${suffix} AFTER ${event} ON accounts
-         REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION account_signup_days_${suffix}()`,
-      );
-    }
+    await createCountTriggers(
+      queryRunner,
+      'accounts',
+      TRIGGERS,
+      (deltas) => `INSERT INTO account_signup_days (day, slot, total)
+        SELECT d.day, pg_backend_pid() % ${SLOTS}, sum(d.delta) FROM (${deltas}) d
+        GROUP BY d.day HAVING sum(d.delta) <> 0 ORDER BY d.day
+        ON CONFLICT (day, slot) DO UPDATE SET total = account_signup_days.total + EXCLUDED.total`,
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    for (const { suffix } of EVENTS) {
-      await queryRunner.query(`DROP TRIGGER account_signup_days_${suffix} ON accounts`);
-      await queryRunner.query(`DROP FUNCTION account_signup_days_${suffix}()`);
-    }
+    await dropCountTriggers(queryRunner, 'accounts', TRIGGERS);
     await queryRunner.query(`DROP TABLE "account_signup_days"`);
   }
 }
