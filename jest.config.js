@@ -15,6 +15,10 @@ const tsJest = {
 
 module.exports = {
   testTimeout: 30000,
+  // Two jest processes even on two cores (jest's default there is one, in band): an e2e suite
+  // waits on PostgreSQL, the store and child processes about half its time. Suites that need the
+  // database to themselves say `@own-database` (test/support/shared-app-environment.ts).
+  maxWorkers: 2,
   projects: [
     {
       displayName: 'unit',

@@ -1,3 +1,4 @@
+/** @own-database */
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { expectError, expectSuccess } from '../support/expectations';

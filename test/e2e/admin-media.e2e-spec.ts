@@ -1,7 +1,8 @@
-/** @shared-app */
+/** @own-database */
+import { DataSource } from 'typeorm';
 import { expectError, expectSuccess } from '../support/expectations';
 import { newAccount, newAdmin, newCompany, TestAccount } from '../support/factories';
-import { sharedTestApp, SharedTestApp } from '../support/shared-app';
+import { createTestApp, TestApp } from '../support/test-app';
 import { companyOf } from '../support/urls';
 
 const MB = 1_048_576;
@@ -12,7 +13,8 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 /** CONTRACT 21: the console's buckets, one per company, from the counters each company keeps. */
 describe("The console: the store's buckets", () => {
-  let t: SharedTestApp;
+  let t: TestApp;
+  let db: DataSource;
   let admin: TestAccount;
   let owner: TestAccount;
   let filled: { id: string; name: string; created_at: string };
@@ -20,8 +22,9 @@ describe("The console: the store's buckets", () => {
   let stored: Array<{ path: string; size: number }>;
 
   beforeAll(async () => {
-    t = await sharedTestApp();
-    admin = await newAdmin(t.http, t.db, 1);
+    t = await createTestApp();
+    db = t.app.get(DataSource);
+    admin = await newAdmin(t.http, db, 1);
     owner = await newAccount(t.http, 'buckets-owner');
     filled = await newCompany(t.http, owner);
     empty = await newCompany(t.http, owner);
@@ -75,7 +78,7 @@ describe("The console: the store's buckets", () => {
     }
     expect(expectSuccess(await list(`search=${empty.id}`)).buckets).toEqual([bucketOf(empty, [])]);
     // A part of the prefix every name starts with: every bucket.
-    const [{ live }] = await t.db.query(`SELECT count(*)::int AS live FROM companies WHERE deleting_at IS NULL`);
+    const [{ live }] = await db.query(`SELECT count(*)::int AS live FROM companies WHERE deleting_at IS NULL`);
     expect(expectSuccess(await list('search=OMPAN&limit=1')).pagination).toMatchObject({ total: live });
     // The term's own wildcards are taken literally.
     expect(expectSuccess(await list('search=%25')).buckets).toEqual([]);
@@ -86,7 +89,7 @@ describe("The console: the store's buckets", () => {
   });
 
   it('pages newest first with the exact total of live companies', async () => {
-    const [{ live }] = await t.db.query(`SELECT count(*)::int AS live FROM companies WHERE deleting_at IS NULL`);
+    const [{ live }] = await db.query(`SELECT count(*)::int AS live FROM companies WHERE deleting_at IS NULL`);
     const first = expectSuccess(await list('limit=1'));
     expect(first.pagination).toEqual({ total: live, page: 1, limit: 1, pages: live, total_exact: true });
     expect(first.buckets).toEqual([bucketOf(empty, [])]);
@@ -109,7 +112,7 @@ describe("The console: the store's buckets", () => {
     expect(expectSuccess(await sys(`company-${filled.id}`))).toEqual(bucketOf(filled, stored.slice(1)));
 
     // The counters are the figures: the store is not listed.
-    await t.db.query(`UPDATE companies SET objects_count = 7, objects_bytes = 3145728 WHERE id = $1`, [empty.id]);
+    await db.query(`UPDATE companies SET objects_count = 7, objects_bytes = 3145728 WHERE id = $1`, [empty.id]);
     try {
       expect(expectSuccess(await sys(`company-${empty.id}`))).toMatchObject({
         objects_count: 7,
@@ -117,13 +120,13 @@ describe("The console: the store's buckets", () => {
         size_bytes: 3145728,
       });
     } finally {
-      await t.db.query(`UPDATE companies SET objects_count = 0, objects_bytes = 0 WHERE id = $1`, [empty.id]);
+      await db.query(`UPDATE companies SET objects_count = 0, objects_bytes = 0 WHERE id = $1`, [empty.id]);
     }
   });
 
   it('answers 404 for a name no live company has, 400 for one that is no bucket name', async () => {
     const gone = await newCompany(t.http, owner);
-    await t.db.query(`UPDATE companies SET deleting_at = now() WHERE id = $1`, [gone.id]);
+    await db.query(`UPDATE companies SET deleting_at = now() WHERE id = $1`, [gone.id]);
     for (const name of [`company-${UNKNOWN_ID}`, `company-${gone.id}`, 'temp', 'company-not-a-uuid', filled.id]) {
       expect({ name, status: (await sys(name)).status }).toEqual({ name, status: 404 });
     }

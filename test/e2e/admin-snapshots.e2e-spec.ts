@@ -1,3 +1,4 @@
+/** @own-database */
 import { DataSource } from 'typeorm';
 import { Leases } from '../../src/core/lease/leases';
 import { Snapshots } from '../../src/modules/platform/admin/system/snapshots';

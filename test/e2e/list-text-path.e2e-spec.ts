@@ -1,3 +1,4 @@
+/** @own-database */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';

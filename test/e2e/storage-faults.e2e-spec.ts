@@ -1,3 +1,4 @@
+/** @own-database */
 import { createServer, Server, Socket } from 'node:net';
 import { DataSource } from 'typeorm';
 import { expectError, expectSuccess } from '../support/expectations';

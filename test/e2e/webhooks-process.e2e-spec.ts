@@ -1,3 +1,4 @@
+/** @own-database */
 import request from 'supertest';
 import { Client } from 'pg';
 import { expectSuccess } from '../support/expectations';

@@ -1,3 +1,4 @@
+/** @own-database */
 import '../support/webhook-env';
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';

@@ -7,6 +7,8 @@ import { failOnViolations } from './response-validator';
 
 /** The docblock tag of a suite that runs on the shared application. */
 export const SHARED_APP_PRAGMA = 'shared-app';
+/** The docblock tag of a suite that runs on a database of its own (test/support/shared-app-environment.ts). */
+export const OWN_DATABASE_PRAGMA = 'own-database';
 
 /** The global through which test/support/shared-app-environment.ts hands a suite the shared application's URL. */
 export const SHARED_APP_URL = 'sharedTestAppUrl';

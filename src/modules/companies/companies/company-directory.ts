@@ -95,7 +95,6 @@ export interface AccountCompany {
 export class CompanyDirectory {
   constructor(private readonly db: Db) {}
 
-  /** Newest first; `search` matches the name or the slug (a bounded count, CONTRACT 4). */
   /**
    * Live companies, newest first; `search` by name or slug. `keptTotal` answers the unfiltered
    * total without counting (a count the caller keeps), so the page costs the same at 100,000.
