@@ -55,6 +55,26 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
       expect(byName.accounts.map((a: { id: string }) => a.id)).toContain(owner.id);
     });
 
+    it('finds a renamed account by its new name in any case, Cyrillic included, and no more by the old one', async () => {
+      const renamed = await newAccount(t.http, 'console-renamed', 'Before Rename');
+      const mark = randomUUID().slice(0, 8);
+      expectSuccess(
+        await t.http
+          .patch('/api/v1/account')
+          .set(renamed.auth)
+          .send({ name: `Ёлка Щукина ${mark}` }),
+      );
+      const ids = async (search: string) =>
+        expectSuccess(
+          await t.http.get(`/api/v1/admin/accounts?search=${encodeURIComponent(search)}`).set(support.auth),
+        ).accounts.map((a: { id: string }) => a.id);
+      expect(await ids(`ёЛКА щУКИНА ${mark}`)).toEqual([renamed.id]);
+      expect(await ids(`ЩУКИНА ${mark.toUpperCase()}`)).toEqual([renamed.id]);
+      expect(await ids('Before Rename')).not.toContain(renamed.id);
+      // The term's own wildcards are literal.
+      expect(await ids(`ёлка_щукина ${mark}`)).toEqual([]);
+    });
+
     it('counts accounts by status and type', async () => {
       const stats = expectSuccess(await t.http.get('/api/v1/admin/accounts/stats').set(support.auth));
       expect(stats).toEqual({
@@ -164,11 +184,32 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
         }),
       ]);
       expect(page.pagination).toMatchObject({ total: 1, total_exact: true });
+      const bySlugInCapitals = expectSuccess(
+        await t.http.get(`/api/v1/admin/companies?search=${company.slug.toUpperCase()}`).set(root.auth),
+      );
+      expect(bySlugInCapitals.companies.map((c: { id: string }) => c.id)).toEqual([company.id]);
       const all = expectSuccess(await t.http.get('/api/v1/admin/companies?limit=1').set(root.auth));
       expect(all.companies).toHaveLength(1);
       // The unfiltered total is read from the kept count of live companies, and equals a recount.
       const [{ live }] = await db.query(`SELECT count(*)::int AS live FROM companies WHERE deleting_at IS NULL`);
       expect(all.pagination).toMatchObject({ total: live, total_exact: true });
+    });
+
+    it('finds a renamed company by its new name in any case, and no more by the old one', async () => {
+      const mark = randomUUID().slice(0, 8);
+      const renamed = await newCompany(t.http, owner, { name: `Старое Имя ${mark}` });
+      expectSuccess(
+        await t.http
+          .patch(`/api/v1/companies/${renamed.id}`)
+          .set(owner.auth)
+          .send({ name: `ООО Ёжик ${mark}` }),
+      );
+      const ids = async (search: string) =>
+        expectSuccess(
+          await t.http.get(`/api/v1/admin/companies?search=${encodeURIComponent(search)}`).set(root.auth),
+        ).companies.map((c: { id: string }) => c.id);
+      expect(await ids(`ооо ЁЖИК ${mark}`)).toEqual([renamed.id]);
+      expect(await ids(`Старое Имя ${mark}`)).toEqual([]);
     });
 
     it('shows a company, its members and its pricing; unknown 404', async () => {

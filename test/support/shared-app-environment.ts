@@ -114,7 +114,8 @@ export default class SharedAppEnvironment extends NodeEnvironment {
     this.projectConfig = config.projectConfig;
     this.sharesApp = SHARED_APP_PRAGMA in context.docblockPragmas;
     if (OWN_DATABASE_PRAGMA in context.docblockPragmas) {
-      if (this.sharesApp) throw new Error(`${context.testPath}: a suite on the shared application uses the run's database`);
+      if (this.sharesApp)
+        throw new Error(`${context.testPath}: a suite on the shared application uses the run's database`);
       // Short enough that the database's name stays within PostgreSQL's 63 bytes.
       this.ownDatabaseLabel = basename(context.testPath, '.e2e-spec.ts').replace(/\W/g, '_').slice(0, 16);
     }

@@ -21,8 +21,10 @@ export class AccountDirectory {
   list(search: string | undefined, query: PageQueryDto): Promise<Page<AccountDto>> {
     const where = new Where(sql`TRUE`);
     if (search !== undefined) {
+      // ILIKE is LIKE of both sides lower-cased; the rows' sides are kept lower-cased (the e-mail as
+      // stored, the name in name_lowered), so only the term is lower-cased, once, by the same lower().
       const term = containing(search);
-      where.search(sql`(a.email ILIKE ${term} OR a.name ILIKE ${term})`);
+      where.search(sql`(a.email LIKE lower(${term}) OR a.name_lowered LIKE lower(${term}))`);
     }
     return listPage(
       this.db,

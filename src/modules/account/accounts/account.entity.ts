@@ -10,7 +10,7 @@ export const ACCOUNT_TYPES = ['owner', 'employee', 'admin', 'outsourcing', 'tech
 @Entity('accounts')
 /** The operators' console lists every account newest first (CONTRACT 21). */
 @Index('accounts_created_at_idx', ['created_at', 'id'])
-// Trigram indexes (migration AccountTotals) serve the console's search by e-mail or name.
+// Trigram indexes (migrations AccountTotals, LoweredNames) serve the console's search by e-mail or name.
 @Index('accounts_email_trgm_idx', { synchronize: false })
 @Index('accounts_name_trgm_idx', { synchronize: false })
 export class AccountEntity {
@@ -25,6 +25,10 @@ export class AccountEntity {
   /** Display name. */
   @Column({ type: 'varchar', length: 100 })
   name: string;
+
+  /** The name lower-cased, kept by a trigger (migration LoweredNames): the console's search reads it. */
+  @Column({ type: 'text', select: false, insert: false, update: false })
+  name_lowered: string;
 
   @Column({ type: 'text', nullable: true })
   avatar_url: string | null;

@@ -102,8 +102,10 @@ export class CompanyDirectory {
   list(search: string | undefined, query: PageQueryDto, keptTotal?: Sql): Promise<Page<DirectoryCompany>> {
     const where = new Where(sql`c.deleting_at IS NULL`);
     if (search !== undefined) {
+      // ILIKE is LIKE of both sides lower-cased; the rows' sides are kept lower-cased (the name in
+      // name_lowered, the slug by its pattern), so only the term is lower-cased, by the same lower().
       const term = containing(search);
-      where.search(sql`(c.name ILIKE ${term} OR c.slug ILIKE ${term})`);
+      where.search(sql`(c.name_lowered LIKE lower(${term}) OR c.slug LIKE lower(${term}))`);
     }
     return listPage(
       this.db,

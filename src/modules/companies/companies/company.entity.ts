@@ -4,7 +4,7 @@ import { Reference } from '../../../database/company-reference';
 @Entity('companies')
 /** The operators' console lists every company newest first (CONTRACT 21). */
 @Index('companies_created_at_idx', ['created_at', 'id'])
-// Trigram indexes (migration AccountTotals) serve the console's search by name or slug.
+// Trigram indexes (migrations AccountTotals, LoweredNames) serve the console's search by name or slug.
 @Index('companies_name_trgm_idx', { synchronize: false })
 @Index('companies_slug_trgm_idx', { synchronize: false })
 // A trigram index of the live companies' ids as text (migration CompanyIdsByText) serves the console's search of bucket names.
@@ -19,6 +19,10 @@ export class CompanyEntity {
 
   @Column({ type: 'varchar', length: 200 })
   name: string;
+
+  /** The name lower-cased, kept by a trigger (migration LoweredNames): the console's search reads it. */
+  @Column({ type: 'text', select: false, insert: false, update: false })
+  name_lowered: string;
 
   @Index('companies_slug_key', { unique: true })
   @Column({ type: 'varchar', length: 63 })
