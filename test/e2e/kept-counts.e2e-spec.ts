@@ -314,6 +314,19 @@ describe('Kept counts', () => {
     expect((await list({ search: 'commonword', page: 500 })).items).toHaveLength(20);
     expect((await list({ search: 'commonword', page: 501 })).items).toEqual([]);
     expect((await list({ search: 'rareword' })).pagination).toMatchObject({ total: 3, total_exact: true });
+    // The page is the newest matches, whether taken from the matches counted (all of them, at most
+    // the bound) or walked in the list's order (more than the bound match).
+    const newest = async (word: string) =>
+      (
+        await db.query(
+          `SELECT id FROM employees WHERE company_id = $1 AND first_name ILIKE $2
+           ORDER BY created_at DESC, id DESC LIMIT 20`,
+          [id, `%${word}%`],
+        )
+      ).map((row: { id: string }) => row.id);
+    const ids = async (search: string) => (await list({ search })).items.map((e: { id: string }) => e.id);
+    expect(await ids('commonword')).toEqual(await newest('commonword'));
+    expect(await ids('rareword')).toEqual(await newest('rareword'));
     // Without a search, the total stays exact at any size.
     expect((await list({})).pagination).toMatchObject({ total: 10_005, total_exact: true });
   });

@@ -1,8 +1,8 @@
 import { OmitType } from '@nestjs/swagger';
 import { AccountEntity } from '../account.entity';
 
-/** The account as the API shows it (spec section 2, Account): every column but the secrets. */
-export class AccountDto extends OmitType(AccountEntity, ['password_hash'] as const) {}
+/** The account as the API shows it (spec section 2, Account): every column but the secrets and the search's copy of the name. */
+export class AccountDto extends OmitType(AccountEntity, ['password_hash', 'name_lowered'] as const) {}
 
 export class AccountSummaryDto {
   /** Companies the account belongs to. */
