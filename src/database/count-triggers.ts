@@ -54,3 +54,30 @@ export async function dropCountTriggers(
     await queryRunner.query(`DROP FUNCTION ${name}()`);
   }
 }
+
+/**
+ * Counts of `table` kept per `key` in `counts` (columns `key`, `slot`, `total`), as
+ * clientele_counts keeps its: under a lock that holds the table's writers, the present counts
+ * first (`present`: rows of `key` and `delta`, all in slot 0), then the triggers, which add each
+ * statement's deltas to the writer's slot of `slots` (concurrent writers rarely wait on one row).
+ */
+export async function keepSlottedCounts(
+  queryRunner: QueryRunner,
+  table: string,
+  triggers: CountTrigger[],
+  { counts, key, slots, present }: { counts: string; key: string; slots: number; present: string },
+): Promise<void> {
+  await queryRunner.query(`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);
+  await queryRunner.query(
+    `INSERT INTO ${counts} (${key}, slot, total) SELECT d.${key}, 0, sum(d.delta) FROM (${present}) d GROUP BY d.${key}`,
+  );
+  await createCountTriggers(
+    queryRunner,
+    table,
+    triggers,
+    (deltas) => `INSERT INTO ${counts} (${key}, slot, total)
+      SELECT d.${key}, pg_backend_pid() % ${slots}, sum(d.delta) FROM (${deltas}) d
+      GROUP BY d.${key} HAVING sum(d.delta) <> 0 ORDER BY d.${key}
+      ON CONFLICT (${key}, slot) DO UPDATE SET total = ${counts}.total + EXCLUDED.total`,
+  );
+}

@@ -87,6 +87,23 @@ describe('listStatements', () => {
   });
 });
 
+describe('Where.containsLowered', () => {
+  it('matches any of the lower-cased expressions with LIKE of the lower-cased term, wildcards literal', () => {
+    const where = new Where(sql`TRUE`).containsLowered(['a.email', 'a.name_lowered'], 'Ann_%');
+    expect(where.searched).toBe(true);
+    expect(where.toSql().render()).toEqual({
+      text: 'TRUE AND (a.email LIKE lower($1) OR a.name_lowered LIKE lower($2))',
+      values: ['%Ann\\_\\%%', '%Ann\\_\\%%'],
+    });
+  });
+
+  it('adds nothing without a term', () => {
+    const where = new Where(sql`TRUE`).containsLowered(['a.email'], undefined);
+    expect(where.searched).toBe(false);
+    expect(where.toSql().render().text).toBe('TRUE');
+  });
+});
+
 describe('Where.keptFilter', () => {
   const company = () => new Where(sql`t.company_id = ${COMPANY}`);
 

@@ -70,6 +70,22 @@ export class Where {
     return term === undefined ? this : this.search(sql`${raw(expression)} ILIKE ${containing(term)}`);
   }
 
+  /**
+   * Case-insensitive substring match of any of `expressions`, each lower-cased in the row already
+   * (a kept copy, or stored so): ILIKE's own meaning, LIKE of both sides lower-cased by lower(),
+   * without lower-casing every row read.
+   */
+  containsLowered(expressions: string[], term: string | undefined): this {
+    if (term === undefined) return this;
+    const pattern = containing(term);
+    return this.search(
+      sql`(${join(
+        expressions.map((expression) => sql`${raw(expression)} LIKE lower(${pattern})`),
+        ' OR ',
+      )})`,
+    );
+  }
+
   and(condition: Sql): this {
     this.conditions.push(condition);
     this.others++;

@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { countTriggers, createCountTriggers, dropCountTriggers } from '../count-triggers';
+import { countTriggers, dropCountTriggers, keepSlottedCounts } from '../count-triggers';
 
 /** As ClienteleCounts: rows of a kept count are spread over this many slots. */
 const SLOTS = 16;
@@ -22,21 +22,12 @@ export class CompanyStoreTotals1797942300000 implements MigrationInterface {
   name = 'CompanyStoreTotals1797942300000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    // The totals first, then the triggers, under a lock that holds the table's writers until both are in place.
-    await queryRunner.query(`LOCK TABLE companies IN SHARE ROW EXCLUSIVE MODE`);
-    await queryRunner.query(
-      `INSERT INTO clientele_counts (name, slot, total)
-       SELECT d.name, 0, sum(d.delta) FROM (${storeTotals('companies', 1)}) d GROUP BY d.name`,
-    );
-    await createCountTriggers(
-      queryRunner,
-      'companies',
-      TRIGGERS,
-      (deltas) => `INSERT INTO clientele_counts (name, slot, total)
-        SELECT d.name, pg_backend_pid() % ${SLOTS}, sum(d.delta) FROM (${deltas}) d
-        GROUP BY d.name HAVING sum(d.delta) <> 0 ORDER BY d.name
-        ON CONFLICT (name, slot) DO UPDATE SET total = clientele_counts.total + EXCLUDED.total`,
-    );
+    await keepSlottedCounts(queryRunner, 'companies', TRIGGERS, {
+      counts: 'clientele_counts',
+      key: 'name',
+      slots: SLOTS,
+      present: storeTotals('companies', 1),
+    });
     await queryRunner.query(
       `CREATE INDEX "companies_paying_expires_at_idx" ON "companies" ("plan_expires_at") WHERE NOT plan_is_trial AND deleting_at IS NULL`,
     );

@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { countTriggers, createCountTriggers, dropCountTriggers } from '../count-triggers';
+import { countTriggers, dropCountTriggers, keepSlottedCounts } from '../count-triggers';
 
 /** As ClienteleCounts: a day's count is spread over this many slots. */
 const SLOTS = 16;
@@ -22,21 +22,12 @@ export class AccountSignupDays1797942310000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TABLE "account_signup_days" ("day" date NOT NULL, "slot" smallint NOT NULL, "total" bigint NOT NULL, CONSTRAINT "PK_account_signup_days" PRIMARY KEY ("day", "slot"))`,
     );
-    // The counts first, then the triggers, under a lock that holds the table's writers until both are in place.
-    await queryRunner.query(`LOCK TABLE accounts IN SHARE ROW EXCLUSIVE MODE`);
-    await queryRunner.query(
-      `INSERT INTO account_signup_days (day, slot, total)
-       SELECT d.day, 0, sum(d.delta) FROM (${signupDays('accounts', 1)}) d GROUP BY d.day`,
-    );
-    await createCountTriggers(
-      queryRunner,
-      'accounts',
-      TRIGGERS,
-      (deltas) => `INSERT INTO account_signup_days (day, slot, total)
-        SELECT d.day, pg_backend_pid() % ${SLOTS}, sum(d.delta) FROM (${deltas}) d
-        GROUP BY d.day HAVING sum(d.delta) <> 0 ORDER BY d.day
-        ON CONFLICT (day, slot) DO UPDATE SET total = account_signup_days.total + EXCLUDED.total`,
-    );
+    await keepSlottedCounts(queryRunner, 'accounts', TRIGGERS, {
+      counts: 'account_signup_days',
+      key: 'day',
+      slots: SLOTS,
+      present: signupDays('accounts', 1),
+    });
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {

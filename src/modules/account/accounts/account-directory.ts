@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { containing, listPage, Where } from '../../../core/pagination/list';
+import { listPage, Where } from '../../../core/pagination/list';
 import type { Page } from '../../../core/pagination/page';
 import type { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Db } from '../../../database/db';
@@ -19,13 +19,8 @@ export class AccountDirectory {
 
   /** Newest first; `search` matches the e-mail or the name (a bounded count, CONTRACT 4). */
   list(search: string | undefined, query: PageQueryDto): Promise<Page<AccountDto>> {
-    const where = new Where(sql`TRUE`);
-    if (search !== undefined) {
-      // ILIKE is LIKE of both sides lower-cased; the rows' sides are kept lower-cased (the e-mail as
-      // stored, the name in name_lowered), so only the term is lower-cased, once, by the same lower().
-      const term = containing(search);
-      where.search(sql`(a.email LIKE lower(${term}) OR a.name_lowered LIKE lower(${term}))`);
-    }
+    // E-mails are stored lower-cased; the name's lower-cased copy is kept by a trigger.
+    const where = new Where(sql`TRUE`).containsLowered(['a.email', 'a.name_lowered'], search);
     return listPage(
       this.db,
       {

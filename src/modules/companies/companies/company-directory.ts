@@ -100,13 +100,8 @@ export class CompanyDirectory {
    * total without counting (a count the caller keeps), so the page costs the same at 100,000.
    */
   list(search: string | undefined, query: PageQueryDto, keptTotal?: Sql): Promise<Page<DirectoryCompany>> {
-    const where = new Where(sql`c.deleting_at IS NULL`);
-    if (search !== undefined) {
-      // ILIKE is LIKE of both sides lower-cased; the rows' sides are kept lower-cased (the name in
-      // name_lowered, the slug by its pattern), so only the term is lower-cased, by the same lower().
-      const term = containing(search);
-      where.search(sql`(c.name_lowered LIKE lower(${term}) OR c.slug LIKE lower(${term}))`);
-    }
+    // Slugs are lower-case by their pattern; the name's lower-cased copy is kept by a trigger.
+    const where = new Where(sql`c.deleting_at IS NULL`).containsLowered(['c.name_lowered', 'c.slug'], search);
     return listPage(
       this.db,
       {
