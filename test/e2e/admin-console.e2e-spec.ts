@@ -75,6 +75,29 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
       expect(await ids(`ёлка_щукина ${mark}`)).toEqual([]);
     });
 
+    it('finds an account by any piece of its address around the @, in any case, as a substring match would', async () => {
+      const addressed = await newAccount(t.http, 'console-address');
+      const [local, domain] = addressed.email.split('@');
+      const ids = async (search: string) =>
+        expectSuccess(
+          await t.http.get(`/api/v1/admin/accounts?search=${encodeURIComponent(search)}`).set(support.auth),
+        ).accounts.map((a: { id: string }) => a.id);
+      expect(await ids(`${local.toUpperCase()}@`)).toEqual([addressed.id]);
+      expect(await ids(`${local.slice(-12)}@${domain.slice(0, 4).toUpperCase()}`)).toEqual([addressed.id]);
+      expect(await ids(`@${domain}`)).toContain(addressed.id);
+      expect(await ids(`${local.slice(-12)}@x${domain}`)).toEqual([]);
+      expect(await ids(`${local.slice(1, -1)}@`)).toEqual([]);
+      // The term's own wildcards are literal on either side of the @.
+      expect(await ids(`${local.slice(0, -1)}_@`)).toEqual([]);
+      expect(await ids(`${local.slice(-12)}@${domain.slice(0, 3)}%`)).toEqual([]);
+
+      // An address whose quoted local part holds an @ is still found by the term around its last one.
+      const mark = randomUUID().slice(0, 8);
+      await db.query(`UPDATE accounts SET email = $1 WHERE id = $2`, [`"q@${mark}"@${domain}`, addressed.id]);
+      expect(await ids(`${mark}"@${domain}`)).toEqual([addressed.id]);
+      expect(await ids(`Q@${mark}`)).toEqual([addressed.id]);
+    });
+
     it('counts accounts by status and type', async () => {
       const stats = expectSuccess(await t.http.get('/api/v1/admin/accounts/stats').set(support.auth));
       expect(stats).toEqual({

@@ -1,13 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { listPage, Where } from '../../../core/pagination/list';
+import { containing, listPage, startingWith, Where } from '../../../core/pagination/list';
 import type { Page } from '../../../core/pagination/page';
 import type { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Db } from '../../../database/db';
-import { raw, sql } from '../../../database/sql';
+import { raw, Sql, sql } from '../../../database/sql';
 import { accounts } from './accounts.repository';
 import type { AccountDto } from './dto/account.dto';
 
 const ACCOUNT = accounts.answer('a');
+
+/**
+ * Whether the account's e-mail (stored lower-cased) contains `term`, in any case. A term with an
+ * `@` before which something is typed is matched where an address has its only `@`: the local
+ * part ends with what precedes it (its reversed copy starts with it: an index range) and the
+ * domain starts with what follows. An address with more than one `@` is matched by its whole
+ * text (migration AccountAddressSearch). Either way the meaning is the plain substring match's.
+ */
+function emailContains(term: string): Sql {
+  const at = term.indexOf('@');
+  if (at <= 0) return sql`a.email LIKE lower(${containing(term)})`;
+  const localReversed = [...term.slice(0, at)].reverse().join('');
+  const domain = term.slice(at + 1);
+  const domainStarts = domain === '' ? sql`` : sql`AND split_part(a.email, '@', 2) LIKE lower(${startingWith(domain)})`;
+  return sql`((reverse(split_part(a.email, '@', 1)) LIKE lower(${startingWith(localReversed)}) ${domainStarts})
+    OR (a.email LIKE '%@%@%' AND a.email LIKE lower(${containing(term)})))`;
+}
 
 /**
  * Every account of the platform, for the operators' console (CONTRACT 21): the directory, its
@@ -19,8 +36,12 @@ export class AccountDirectory {
 
   /** Newest first; `search` matches the e-mail or the name (a bounded count, CONTRACT 4). */
   list(search: string | undefined, query: PageQueryDto): Promise<Page<AccountDto>> {
-    // E-mails are stored lower-cased; the name's lower-cased copy is kept by a trigger.
-    const where = new Where(sql`TRUE`).containsLowered(['a.email', 'a.name_lowered'], search);
+    // The name's lower-cased copy is kept by a trigger.
+    const where = new Where(sql`TRUE`).search(
+      search === undefined
+        ? undefined
+        : sql`(${emailContains(search)} OR a.name_lowered LIKE lower(${containing(search)}))`,
+    );
     return listPage(
       this.db,
       {

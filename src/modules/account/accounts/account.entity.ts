@@ -13,6 +13,9 @@ export const ACCOUNT_TYPES = ['owner', 'employee', 'admin', 'outsourcing', 'tech
 // Trigram indexes (migrations AccountTotals, LoweredNames) serve the console's search by e-mail or name.
 @Index('accounts_email_trgm_idx', { synchronize: false })
 @Index('accounts_name_trgm_idx', { synchronize: false })
+// A search by an address reads its local part reversed (migration AccountAddressSearch).
+@Index('accounts_email_local_reversed_idx', { synchronize: false })
+@Index('accounts_email_many_at_idx', { synchronize: false })
 export class AccountEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
