@@ -43,6 +43,23 @@ export async function createCountTriggers(
   }
 }
 
+/** Gives the functions of triggers createCountTriggers created new deltas (the triggers stay). */
+export async function replaceCountFunctions(
+  queryRunner: QueryRunner,
+  triggers: CountTrigger[],
+  applyDeltas: (deltas: string) => string,
+): Promise<void> {
+  for (const [name, , , deltas] of triggers) {
+    await queryRunner.query(
+      `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN
+           ${applyDeltas(deltas)};
+           RETURN NULL;
+         END $$`,
+    );
+  }
+}
+
 /** Drops what createCountTriggers created. */
 export async function dropCountTriggers(
   queryRunner: QueryRunner,
@@ -65,19 +82,39 @@ export async function keepSlottedCounts(
   queryRunner: QueryRunner,
   table: string,
   triggers: CountTrigger[],
-  { counts, key, slots, present }: { counts: string; key: string; slots: number; present: string },
+  counted: SlottedCounts & { present: string },
+): Promise<void> {
+  await countPresent(queryRunner, table, counted);
+  await createCountTriggers(queryRunner, table, triggers, slottedUpsert(counted));
+}
+
+/** Where slotted counts are kept: the table, its key column, and how many slots a key spreads over. */
+export interface SlottedCounts {
+  counts: string;
+  key: string;
+  slots: number;
+}
+
+/**
+ * Under a lock that holds `table`'s writers until the transaction ends, the counts of its present
+ * rows (`present`: rows of `key` and `delta`), all in slot 0.
+ */
+export async function countPresent(
+  queryRunner: QueryRunner,
+  table: string,
+  { counts, key, present }: SlottedCounts & { present: string },
 ): Promise<void> {
   await queryRunner.query(`LOCK TABLE ${table} IN SHARE ROW EXCLUSIVE MODE`);
   await queryRunner.query(
     `INSERT INTO ${counts} (${key}, slot, total) SELECT d.${key}, 0, sum(d.delta) FROM (${present}) d GROUP BY d.${key}`,
   );
-  await createCountTriggers(
-    queryRunner,
-    table,
-    triggers,
-    (deltas) => `INSERT INTO ${counts} (${key}, slot, total)
+}
+
+/** A trigger's statement adding its deltas to the writer's slot of each key it changes. */
+export const slottedUpsert =
+  ({ counts, key, slots }: SlottedCounts) =>
+  (deltas: string): string =>
+    `INSERT INTO ${counts} (${key}, slot, total)
       SELECT d.${key}, pg_backend_pid() % ${slots}, sum(d.delta) FROM (${deltas}) d
       GROUP BY d.${key} HAVING sum(d.delta) <> 0 ORDER BY d.${key}
-      ON CONFLICT (${key}, slot) DO UPDATE SET total = ${counts}.total + EXCLUDED.total`,
-  );
-}
+      ON CONFLICT (${key}, slot) DO UPDATE SET total = ${counts}.total + EXCLUDED.total`;

@@ -62,6 +62,7 @@ const KEPT_AND_COUNTED = `SELECT
                          CASE WHEN is_admin THEN 'accounts.admin' END]) AS name, 1 AS n FROM accounts
      UNION ALL SELECT unnest(ARRAY[CASE WHEN deleting_at IS NULL THEN 'companies' END,
                                    CASE WHEN deleting_at IS NULL AND is_public THEN 'companies.public' END]), 1 FROM companies
+     UNION ALL SELECT 'companies.paid', 1 FROM companies WHERE deleting_at IS NULL AND NOT plan_is_trial
      UNION ALL SELECT 'companies.objects', objects_count FROM companies WHERE deleting_at IS NULL
      UNION ALL SELECT 'companies.bytes', objects_bytes FROM companies WHERE deleting_at IS NULL
      UNION ALL SELECT 'company_members', 1 FROM company_members
@@ -242,6 +243,10 @@ describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
       ]);
       await runner.query(`UPDATE companies SET is_public = true WHERE id = $1`, [company.id]);
       await agree();
+      await runner.query(`UPDATE companies SET plan_is_trial = true WHERE id = $1`, [company.id]);
+      await agree();
+      await runner.query(`UPDATE companies SET plan_is_trial = false WHERE id = $1`, [company.id]);
+      await agree();
       await runner.query(
         `UPDATE companies SET objects_count = objects_count + 3, objects_bytes = objects_bytes + 5000000 WHERE id = $1`,
         [company.id],
@@ -256,6 +261,42 @@ describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
     } finally {
       await runner.rollbackTransaction();
       await runner.release();
+    }
+  });
+
+  it('counts the paying companies exactly, whether most paid plans have expired or not', async () => {
+    const owner = await newAccount(first.http, 'paying-owner');
+    const created: string[] = [];
+    for (let i = 0; i < 3; i++) created.push((await newCompany(first.http, owner)).id);
+    // A new company is on a trial; these are paid for.
+    await db.query(`UPDATE companies SET plan_is_trial = false WHERE id = ANY($1)`, [created]);
+    const paid: Array<{ id: string; plan_expires_at: Date }> = await db.query(
+      `SELECT id, plan_expires_at FROM companies WHERE NOT plan_is_trial AND deleting_at IS NULL`,
+    );
+    const ids = paid.map((company) => company.id);
+    const paying = async () =>
+      expectSuccess(await second.http.get('/api/v1/admin/clientele/stats').set(desk.auth)).paying_companies;
+    const expireAllBut = (kept: string[]) =>
+      db.query(
+        `UPDATE companies SET plan_expires_at = now() + CASE WHEN id = ANY($2) THEN interval '1 day' ELSE interval '-1 day' END
+         WHERE id = ANY($1)`,
+        [ids, kept],
+      );
+    try {
+      expect(paid.length).toBeGreaterThanOrEqual(3);
+      // Most expired: the few not expired are counted.
+      await expireAllBut([ids[0]]);
+      expect(await paying()).toBe(1);
+      // Few expired: the kept count of paid plans, less them.
+      await expireAllBut(ids.slice(1));
+      expect(await paying()).toBe(ids.length - 1);
+    } finally {
+      await db.query(
+        `UPDATE companies c SET plan_expires_at = s.expires FROM unnest($1::uuid[], $2::timestamptz[]) s(id, expires)
+         WHERE c.id = s.id`,
+        [ids, paid.map((company) => company.plan_expires_at)],
+      );
+      await db.query(`UPDATE companies SET plan_is_trial = true WHERE id = ANY($1)`, [created]);
     }
   });
 

@@ -1,13 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { SLOTS, storeTotals } from '../company-store-totals';
 import { countTriggers, dropCountTriggers, keepSlottedCounts } from '../count-triggers';
-
-/** As ClienteleCounts: rows of a kept count are spread over this many slots. */
-const SLOTS = 16;
-
-/** What the companies rows of `rows` add (`delta` 1) or take away (-1) from the live companies' store totals. */
-const storeTotals = (rows: string, delta: number) =>
-  `SELECT 'companies.objects' AS name, ${delta} * objects_count::bigint AS delta FROM ${rows} WHERE deleting_at IS NULL
-   UNION ALL SELECT 'companies.bytes', ${delta} * objects_bytes::bigint FROM ${rows} WHERE deleting_at IS NULL`;
 
 const TRIGGERS = countTriggers('company_store_totals', storeTotals);
 

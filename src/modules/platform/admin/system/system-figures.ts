@@ -178,7 +178,7 @@ export class SystemFigures implements OnModuleDestroy {
             FROM pg_stat_user_tables WHERE schemaname = 'public' AND relname IN ('accounts', 'companies')`,
       ),
       this.activity.activeCompanies(),
-      this.companies.payingCount(),
+      this.companies.payingCount(this.keptTotal('companies.paid')),
     ]);
     const companies = count('companies');
     const memberships = count('company_members');
