@@ -197,13 +197,13 @@ export class CompanyDirectory {
    * counted themselves. Either way one statement reads the smaller side of the expiry index.
    */
   async payingCount(paidTotal: Sql): Promise<number> {
-    const paying = sql`NOT c.plan_is_trial AND c.deleting_at IS NULL`;
+    const onPaidPlan = sql`NOT c.plan_is_trial AND c.deleting_at IS NULL`;
     return (await this.db.one<{ n: number }>(
       sql`WITH paid AS (${paidTotal}),
-          expired AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM companies c WHERE ${paying}
+          expired AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM companies c WHERE ${onPaidPlan}
             AND c.plan_expires_at <= now() LIMIT (SELECT total / 2 + 1 FROM paid)) e)
           SELECT CASE WHEN expired.n <= paid.total / 2 THEN paid.total - expired.n
-                 ELSE (SELECT count(*)::int FROM companies c WHERE ${paying} AND c.plan_expires_at > now()) END AS n
+                 ELSE (SELECT count(*)::int FROM companies c WHERE ${onPaidPlan} AND c.plan_expires_at > now()) END AS n
           FROM paid, expired`,
     ))!.n;
   }
