@@ -1,3 +1,4 @@
+/** @own-database */
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { downloadFile } from '../support/downloads';

@@ -1,3 +1,4 @@
+/** @own-database */
 import type { LookupAddress } from 'node:dns';
 import { DataSource } from 'typeorm';
 import { expectError, expectSuccess } from '../support/expectations';
