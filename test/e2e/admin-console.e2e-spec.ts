@@ -218,6 +218,39 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
       expect(all.pagination).toMatchObject({ total: live, total_exact: true });
     });
 
+    it('pages deep in the companies and their buckets exactly as a walk of the live companies would', async () => {
+      // 40 companies over five UTC days, some created at the same instant, two being deleted: deep
+      // pages start at their day from the kept counts of each day (CompanyCreationDays).
+      const made: Array<{ id: string }> = await db.query(
+        `INSERT INTO companies (name, slug, owner_id, plan_code, plan_expires_at, created_at)
+         SELECT 'Paged ' || g, $1 || '-' || g, $2, (SELECT code FROM pricing_plans LIMIT 1), now() + interval '1 day',
+                now() - (g % 5) * interval '1 day' - (g / 10) * interval '1 minute'
+         FROM generate_series(1, 40) g RETURNING id`,
+        [`paged-${randomUUID().slice(0, 8)}`, owner.id],
+      );
+      const ids = made.map((row) => row.id);
+      await db.query(`UPDATE companies SET deleting_at = now() WHERE id = ANY($1)`, [[ids[3], ids[17]]]);
+      try {
+        const walked: Array<{ id: string }> = await db.query(
+          `SELECT id FROM companies WHERE deleting_at IS NULL ORDER BY created_at DESC, id DESC`,
+        );
+        const limit = 7;
+        for (let page = 1; page <= Math.ceil(walked.length / limit) + 1; page++) {
+          const expected = walked.slice((page - 1) * limit, page * limit).map((row) => row.id);
+          const query = `page=${page}&limit=${limit}`;
+          const companies = expectSuccess(await t.http.get(`/api/v1/admin/companies?${query}`).set(root.auth));
+          expect({ page, ids: companies.companies.map((c: { id: string }) => c.id) }).toEqual({ page, ids: expected });
+          const buckets = expectSuccess(await t.http.get(`/api/v1/admin/media/buckets?${query}`).set(root.auth));
+          expect({ page, names: buckets.buckets.map((b: { name: string }) => b.name) }).toEqual({
+            page,
+            names: expected.map((id) => `company-${id}`),
+          });
+        }
+      } finally {
+        await db.query(`DELETE FROM companies WHERE id = ANY($1)`, [ids]);
+      }
+    });
+
     it('finds a renamed company by its new name in any case, and no more by the old one', async () => {
       const mark = randomUUID().slice(0, 8);
       const renamed = await newCompany(t.http, owner, { name: `Старое Имя ${mark}` });

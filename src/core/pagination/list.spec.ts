@@ -49,6 +49,25 @@ describe('listStatements', () => {
     });
   });
 
+  it('starts a page past the first at its day when the database keeps the rows of each day, never for a search', () => {
+    const days = { ...spec, daysKept: { counts: 'client_days', column: 'c.created_at' } };
+    const keysOf = (text: string) => text.replace(/\s+/g, ' ').match(/JOIN \((.*)\) page ON/)![1];
+    const deep = listStatements(days, { page: 3, limit: 10 }).page.render();
+    expect(keysOf(deep.text)).toBe(
+      'WITH start AS MATERIALIZED ( SELECT d.day, (d.through - (SELECT sum(k.total) FROM client_days k WHERE k.day = d.day))::bigint AS newer ' +
+        'FROM (SELECT day, sum(total) OVER (ORDER BY day DESC) AS through FROM client_days) d ' +
+        'WHERE d.through > $1 ORDER BY d.day DESC LIMIT 1) ' +
+        'SELECT c.id AS k0 FROM crm_clients c WHERE c.company_id = $2 AND c.status = $3 ' +
+        "AND c.created_at < (SELECT (day + 1)::timestamp AT TIME ZONE 'UTC' FROM start) " +
+        'ORDER BY c.created_at DESC, c.id DESC LIMIT $4 OFFSET (SELECT $5 - newer FROM start)',
+    );
+    expect(deep.values).toEqual([20, COMPANY, 'active', 10, 20]);
+    // The first page walks nothing before it; a search's rows are not the ones counted.
+    expect(listStatements(days, { page: 1, limit: 10 }).page.render().text).not.toContain('client_days');
+    const searched = { ...days, where: new Where(sql`c.company_id = ${COMPANY}`).contains('c.name', 'ann') };
+    expect(listStatements(searched, { page: 3, limit: 10 }).page.render().text).not.toContain('client_days');
+  });
+
   it('takes a total the database keeps instead of counting, when the spec has one', () => {
     const kept = sql`SELECT total FROM kept WHERE company_id = ${COMPANY}`;
     expect(listStatements({ ...spec, total: kept }, { page: 1, limit: 20 }).count).toBe(kept);

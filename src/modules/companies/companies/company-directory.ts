@@ -87,6 +87,9 @@ export interface AccountCompany {
   role_code: string;
 }
 
+/** The live companies of each creation day (CompanyCreationDayEntity): deep pages of the lists start at their day. */
+const LIVE_COMPANY_DAYS = { counts: 'company_creation_days', column: 'c.created_at' };
+
 /**
  * Every company of the platform, read only, for the operators' console (CONTRACT 21): the
  * companies being deleted are left out, as everywhere else.
@@ -111,6 +114,7 @@ export class CompanyDirectory {
         key: ['c.id'],
         select: COMPANY,
         ...(search === undefined && keptTotal ? { total: keptTotal } : {}),
+        ...(search === undefined ? { daysKept: LIVE_COMPANY_DAYS } : {}),
       },
       query,
     );
@@ -150,7 +154,7 @@ export class CompanyDirectory {
         orderBy: 'c.created_at DESC, c.id DESC',
         key: ['c.id'],
         select: COMPANY_STORE,
-        ...(bucketSearch === undefined ? { total: keptTotal } : {}),
+        ...(bucketSearch === undefined ? { total: keptTotal, daysKept: LIVE_COMPANY_DAYS } : {}),
       },
       query,
     );
