@@ -251,6 +251,31 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
       }
     });
 
+    it("answers the partner applications' totals, all and by status, from kept counts equal to a recount", async () => {
+      for (let i = 0; i < 3; i++) {
+        expectSuccess(
+          await t.http
+            .post('/api/v1/partners/become')
+            .send({ name: `Counted partner ${i}`, type: 'public', email: `counted-partner-${i}@example.test` }),
+          201,
+        );
+      }
+      const [first] = await db.query(`SELECT id FROM partner_applications ORDER BY created_at LIMIT 1`);
+      expectSuccess(await t.http.patch(`/api/v1/admin/partners/${first.id}`).set(root.auth).send({ status: 'banned' }));
+      const counted: Array<{ status: string; n: number }> = await db.query(
+        `SELECT status, count(*)::int AS n FROM partner_applications GROUP BY status`,
+      );
+      const totalOf = async (query: string) =>
+        expectSuccess(await t.http.get(`/api/v1/admin/partners?limit=1${query}`).set(root.auth)).pagination.total;
+      expect(await totalOf('')).toBe(counted.reduce((sum, row) => sum + row.n, 0));
+      for (const status of ['waiting', 'success', 'banned']) {
+        expect({ status, total: await totalOf(`&status=${status}`) }).toEqual({
+          status,
+          total: counted.find((row) => row.status === status)?.n ?? 0,
+        });
+      }
+    });
+
     it('finds a renamed company by its new name in any case, and no more by the old one', async () => {
       const mark = randomUUID().slice(0, 8);
       const renamed = await newCompany(t.http, owner, { name: `Старое Имя ${mark}` });

@@ -68,6 +68,8 @@ const KEPT_AND_COUNTED = `SELECT
      UNION ALL SELECT 'company_members', 1 FROM company_members
      UNION ALL SELECT unnest(ARRAY['pricing_transactions', 'pricing_transactions.status=' || status,
                                    CASE WHEN is_trial THEN 'pricing_transactions.trial' END]), 1 FROM pricing_transactions
+     UNION ALL SELECT unnest(ARRAY['partner_applications', 'partner_applications.status=' || status]), 1
+       FROM partner_applications
    ) r WHERE name IS NOT NULL GROUP BY name HAVING sum(n) <> 0) c) AS counted,
   (SELECT coalesce(jsonb_object_agg(day, total), '{}') FROM
     (SELECT day, sum(total)::int AS total FROM account_signup_days GROUP BY day HAVING sum(total) <> 0) k) AS kept_days,
@@ -248,6 +250,16 @@ describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
         purchase.id,
       ]);
       await runner.query(`UPDATE companies SET is_public = true WHERE id = $1`, [company.id]);
+      await agree();
+      const [application] = await runner.query(
+        `INSERT INTO partner_applications (name, type, email, client_ip)
+         VALUES ('Counted', 'public', 'counted@example.test', '192.0.2.1'), ('Counted', 'public', 'counted@example.test', '192.0.2.1')
+         RETURNING id`,
+      );
+      await agree();
+      await runner.query(`UPDATE partner_applications SET status = 'success' WHERE id = $1`, [application.id]);
+      await agree();
+      await runner.query(`DELETE FROM partner_applications WHERE id = $1`, [application.id]);
       await agree();
       // A creation day moved (an import correcting it): the kept days of companies follow.
       await runner.query(`UPDATE companies SET created_at = created_at - interval '4 days' WHERE id = $1`, [

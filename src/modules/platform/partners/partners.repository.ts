@@ -3,7 +3,7 @@ import { containing, listPage, Where } from '../../../core/pagination/list';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Db } from '../../../database/db';
-import { sql } from '../../../database/sql';
+import { Sql, sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
 import type { PartnerApplicationDto } from './dto/partner.dto';
 import { PartnerApplicationEntity } from './partner-application.entity';
@@ -18,8 +18,19 @@ export class PartnersRepository {
     await this.db.affected(applications.insert(application));
   }
 
-  /** Newest first; `search` matches the name or the e-mail. */
-  list(query: PageQueryDto, filter: { status?: string; search?: string } = {}): Promise<Page<PartnerApplicationDto>> {
+  /**
+   * Newest first; `search` matches the name or the e-mail. `keptTotal` answers an unsearched
+   * list's total (all, or one status) from the counts clientele_counts keeps
+   * (`partner_applications`, `partner_applications.status=<status>`; migration
+   * PartnerApplicationCounts) instead of counting the applications.
+   */
+  list(
+    query: PageQueryDto,
+    filter: { status?: string; search?: string } = {},
+    keptTotal?: (name: string) => Sql,
+  ): Promise<Page<PartnerApplicationDto>> {
+    const counted =
+      filter.status === undefined ? 'partner_applications' : `partner_applications.status=${filter.status}`;
     const where = new Where(sql`TRUE`).equals('p.status', filter.status);
     if (filter.search !== undefined) {
       const term = containing(filter.search);
@@ -31,6 +42,7 @@ export class PartnersRepository {
         from: 'partner_applications p',
         where,
         orderBy: 'p.created_at DESC, p.id DESC',
+        ...(filter.search === undefined && keptTotal ? { total: keptTotal(counted) } : {}),
         key: ['p.id'],
         select: applications.answer('p', [
           'id',

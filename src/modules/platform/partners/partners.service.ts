@@ -6,6 +6,7 @@ import { Throttles } from '../../../core/limits/throttles';
 import { MailOutbox } from '../../../core/mail/mail-outbox';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
+import type { Sql } from '../../../database/sql';
 import { BecomePartnerDto, PartnerApplicationDto, PartnerRequestReceivedDto } from './dto/partner.dto';
 import { PartnersRepository } from './partners.repository';
 
@@ -42,8 +43,12 @@ export class PartnersService {
   }
 
   /** The operators' console (CONTRACT 21): every application, by status and search. */
-  directory(query: PageQueryDto, filter: { status?: string; search?: string }): Promise<Page<PartnerApplicationDto>> {
-    return this.partners.list(query, filter);
+  directory(
+    query: PageQueryDto,
+    filter: { status?: string; search?: string },
+    keptTotal?: (name: string) => Sql,
+  ): Promise<Page<PartnerApplicationDto>> {
+    return this.partners.list(query, filter, keptTotal);
   }
 
   async get(id: string): Promise<PartnerApplicationDto> {

@@ -5,19 +5,25 @@ import { UuidParam } from '../../../../core/http/validation';
 import { Patch } from '../../../../core/http/verbs';
 import { Endpoint } from '../../../../core/openapi/endpoint.decorator';
 import { PartnerApplicationDto, PartnersService } from '../../partners/partners.face';
+import { SystemFigures } from '../system/system-figures';
 import { ListPartnersQueryDto, UpdatePartnerDto } from './dto/admin-partner.dto';
 
 @ApiTags('Admin')
 @Controller('admin/partners')
 export class AdminPartnersController {
-  constructor(private readonly partners: PartnersService) {}
+  constructor(
+    private readonly partners: PartnersService,
+    private readonly figures: SystemFigures,
+  ) {}
 
   /** Partner applications, newest first; search matches the name or the e-mail */
   @Get()
   @AdminRoute(4)
   @Endpoint({ page: ['partners', PartnerApplicationDto] })
   list(@Query() query: ListPartnersQueryDto) {
-    return this.partners.directory(query, { status: query.status, search: query.search });
+    return this.partners.directory(query, { status: query.status, search: query.search }, (name) =>
+      this.figures.keptTotal(name),
+    );
   }
 
   /** A partner application */
