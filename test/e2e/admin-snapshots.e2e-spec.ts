@@ -70,6 +70,7 @@ const KEPT_AND_COUNTED = `SELECT
                                    CASE WHEN is_trial THEN 'pricing_transactions.trial' END]), 1 FROM pricing_transactions
      UNION ALL SELECT unnest(ARRAY['partner_applications', 'partner_applications.status=' || status]), 1
        FROM partner_applications
+     UNION ALL SELECT 'admin_logs', 1 FROM admin_logs
    ) r WHERE name IS NOT NULL GROUP BY name HAVING sum(n) <> 0) c) AS counted,
   (SELECT coalesce(jsonb_object_agg(day, total), '{}') FROM
     (SELECT day, sum(total)::int AS total FROM account_signup_days GROUP BY day HAVING sum(total) <> 0) k) AS kept_days,
@@ -260,6 +261,13 @@ describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
       await runner.query(`UPDATE partner_applications SET status = 'success' WHERE id = $1`, [application.id]);
       await agree();
       await runner.query(`DELETE FROM partner_applications WHERE id = $1`, [application.id]);
+      await agree();
+      const [record] = await runner.query(
+        `INSERT INTO admin_logs (admin_id, key) VALUES ($1, 'counted'), ($1, 'counted') RETURNING id`,
+        [kept.id],
+      );
+      await agree();
+      await runner.query(`DELETE FROM admin_logs WHERE id = $1`, [record.id]);
       await agree();
       // A creation day moved (an import correcting it): the kept days of companies follow.
       await runner.query(`UPDATE companies SET created_at = created_at - interval '4 days' WHERE id = $1`, [

@@ -6,7 +6,7 @@ import { listPage, Where } from '../pagination/list';
 import type { Page } from '../pagination/page';
 import type { PageQueryDto } from '../pagination/page-query.dto';
 import { Db } from '../../database/db';
-import { sql } from '../../database/sql';
+import { Sql, sql } from '../../database/sql';
 import { Row, Table } from '../../database/table';
 import { requestIdOf } from '../http/request-id';
 import { AdminLogEntity } from './admin-log.entity';
@@ -87,8 +87,12 @@ export class AdminTrail {
     };
   }
 
-  /** Newest first. */
-  list(filter: AdminLogFilter, query: PageQueryDto): Promise<Page<AdminLog>> {
+  /**
+   * Newest first. `keptTotal` answers the unfiltered total from the count the database keeps
+   * (`admin_logs` in clientele_counts; migration AdminLogCounts) instead of counting the records.
+   */
+  list(filter: AdminLogFilter, query: PageQueryDto, keptTotal?: Sql): Promise<Page<AdminLog>> {
+    const unfiltered = Object.values(filter).every((value) => value === undefined);
     return listPage(
       this.db,
       {
@@ -99,6 +103,7 @@ export class AdminTrail {
           .between('l.created_at', filter.from, filter.to),
         orderBy: 'l.created_at DESC, l.id DESC',
         key: ['l.id'],
+        ...(unfiltered && keptTotal ? { total: keptTotal } : {}),
         select: adminLogs.answer('l', [
           'id',
           'admin_id',
