@@ -12,9 +12,10 @@ const applicationCounts = (rows: string, delta: number) =>
 const TRIGGERS = countTriggers('partner_application_counts', applicationCounts);
 
 /**
- * The console's partner applications at scale (`/admin/partners`, one for every tenth company of
- * a big platform): their total, and each status's, kept in clientele_counts by statement-level
- * triggers in the writer's transaction, so an unsearched list (all, or one status) counts no row.
+ * The console's partner applications at scale (`/admin/partners`; they are never deleted, and
+ * bench:admin seeds one for every tenth company): their total, and each status's, kept in
+ * clientele_counts by statement-level triggers in the writer's transaction, so an unsearched
+ * list (all, or one status) counts no row.
  */
 export class PartnerApplicationCounts1797942900000 implements MigrationInterface {
   name = 'PartnerApplicationCounts1797942900000';
