@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { SLOTS } from '../company-store-totals';
 import { countTriggers, dropCountTriggers, keepSlottedCounts } from '../count-triggers';
 
-/** As ClienteleCounts: a count is spread over this many slots. */
-const COUNTS = { counts: 'clientele_counts', key: 'name', slots: 16 };
+const COUNTS = { counts: 'clientele_counts', key: 'name', slots: SLOTS };
 
 /** The counts each application of `rows` adds to (`delta` 1) or takes from (-1): all, and its status. */
 const applicationCounts = (rows: string, delta: number) =>

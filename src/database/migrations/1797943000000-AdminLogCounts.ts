@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { SLOTS } from '../company-store-totals';
 import { countTriggers, dropCountTriggers, keepSlottedCounts } from '../count-triggers';
 
-/** As ClienteleCounts: a count is spread over this many slots. */
-const COUNTS = { counts: 'clientele_counts', key: 'name', slots: 16 };
+const COUNTS = { counts: 'clientele_counts', key: 'name', slots: SLOTS };
 
 /** What the platform audit records of `rows` add to (`delta` 1) or take from (-1) their count. */
 const logCounts = (rows: string, delta: number) => `SELECT 'admin_logs' AS name, ${delta} AS delta FROM ${rows}`;
