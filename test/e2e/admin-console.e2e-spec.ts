@@ -98,6 +98,21 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
       expect(await ids(`Q@${mark}`)).toEqual([addressed.id]);
     });
 
+    it("counts a search afresh after an account is added, renamed or readdressed (its remembered count's stamps)", async () => {
+      const mark = randomUUID().slice(0, 8);
+      const total = async () =>
+        expectSuccess(await t.http.get(`/api/v1/admin/accounts?search=${mark}&limit=1`).set(support.auth)).pagination
+          .total;
+      const first = await newAccount(t.http, 'console-counted', `Counted ${mark}`);
+      expect(await total()).toBe(1);
+      await newAccount(t.http, 'console-counted', `Counted ${mark}`);
+      expect(await total()).toBe(2);
+      expectSuccess(await t.http.patch('/api/v1/account').set(first.auth).send({ name: 'Renamed away' }));
+      expect(await total()).toBe(1);
+      await db.query(`UPDATE accounts SET email = $1 WHERE id = $2`, [`${mark}@example.test`, first.id]);
+      expect(await total()).toBe(2);
+    });
+
     it('counts accounts by status and type', async () => {
       const stats = expectSuccess(await t.http.get('/api/v1/admin/accounts/stats').set(support.auth));
       expect(stats).toEqual({
@@ -297,6 +312,45 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
         ).companies.map((c: { id: string }) => c.id);
       expect(await ids(`ооо ЁЖИК ${mark}`)).toEqual([renamed.id]);
       expect(await ids(`Старое Имя ${mark}`)).toEqual([]);
+    });
+
+    it("remembers a search's count until a company is added, removed or renamed, never past such a write", async () => {
+      const mark = `counted-${randomUUID().slice(0, 8)}`;
+      const insert = `INSERT INTO companies (name, name_lowered, slug, owner_id, plan_code, plan_expires_at)
+        SELECT 'Counted ' || $1 || ' ' || g, 'counted ' || $1 || ' ' || g, $1 || '-' || g, $2,
+               (SELECT code FROM pricing_plans LIMIT 1), now() + interval '1 day'
+        FROM generate_series($3::int, $4::int) g RETURNING id`;
+      const total = async () =>
+        expectSuccess(await t.http.get(`/api/v1/admin/companies?search=${mark}&limit=1`).set(root.auth)).pagination
+          .total;
+      // A write past the triggers (as a replica applies one) is one the stamps do not see.
+      const unstamped = (statement: string, values: unknown[]) =>
+        db.transaction(async (m) => {
+          await m.query(`SET LOCAL session_replication_role = replica`);
+          return m.query(statement, values);
+        });
+      const made: Array<{ id: string }> = await db.query(insert, [mark, owner.id, 1, 3]);
+      const hidden: Array<{ id: string }> = await unstamped(insert, [mark, owner.id, 4, 4]);
+      try {
+        expect(await total()).toBe(4);
+        // Counted once, the count is remembered: a row the stamps never saw is not counted again...
+        await unstamped(`DELETE FROM companies WHERE id = $1`, [hidden[0].id]);
+        expect(await total()).toBe(4);
+        // ...and every write they see is: a company added, renamed away, set to be deleted, removed.
+        made.push(...(await db.query(insert, [mark, owner.id, 5, 6])));
+        expect(await total()).toBe(5);
+        await db.query(`UPDATE companies SET name = 'Renamed away', slug = $2 WHERE id = $1`, [
+          made[0].id,
+          `renamed-${randomUUID().slice(0, 8)}`,
+        ]);
+        expect(await total()).toBe(4);
+        await db.query(`UPDATE companies SET deleting_at = now() WHERE id = $1`, [made[1].id]);
+        expect(await total()).toBe(3);
+        await db.query(`DELETE FROM companies WHERE id = $1`, [made[2].id]);
+        expect(await total()).toBe(2);
+      } finally {
+        await db.query(`DELETE FROM companies WHERE id = ANY($1)`, [made.map((row) => row.id)]);
+      }
     });
 
     it('shows a company, its members and its pricing; unknown 404', async () => {

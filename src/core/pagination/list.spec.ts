@@ -1,5 +1,7 @@
+import type { Db } from '../../database/db';
 import { sql } from '../../database/sql';
-import { containing, listStatement, listStatements, Where } from './list';
+import { containing, listJsonStatement, listStatement, listStatements, Where } from './list';
+import { SearchCounts } from './search-counts';
 
 const COMPANY = '00000000-0000-4000-8000-000000000001';
 
@@ -73,10 +75,10 @@ describe('listStatements', () => {
     expect(listStatements({ ...spec, total: kept }, { page: 1, limit: 20 }).count).toBe(kept);
   });
 
-  it('runs the page and the total as one statement: the total, whether the row is listed, then the columns', () => {
+  it('runs the page and the total as one statement: the total, whether the row is listed, its stamps, then the columns', () => {
     const { text, values } = listStatement(spec, { page: 3, limit: 10 }).render();
     expect(text.replace(/\s+/g, ' ')).toBe(
-      'SELECT counted.total, page.k0 IS NOT NULL AS listed, c.id, s.name ' +
+      'SELECT counted.total, page.k0 IS NOT NULL AS listed, NULL::text AS version, c.id, s.name ' +
         'FROM (SELECT count(*)::int AS total FROM crm_clients c WHERE c.company_id = $1 AND c.status = $2) counted ' +
         'LEFT JOIN (crm_clients c ' +
         'JOIN (SELECT c.id AS k0 FROM crm_clients c WHERE c.company_id = $3 AND c.status = $4 ' +
@@ -108,6 +110,61 @@ describe('listStatements', () => {
       'SELECT count(*)::int AS total FROM (SELECT 1 FROM crm_clients c ' +
         "WHERE c.ctid >= '(0,0)'::tid AND c.company_id = $1 AND c.name ILIKE $2 LIMIT $3) matches",
     );
+  });
+
+  it('answers a remembered search count under its stamps, and counts only past them', () => {
+    const searched = { ...spec, where: new Where(sql`c.company_id = ${COMPANY}`).contains('c.name', 'ann') };
+    const versioned = { ...searched, searchVersion: 'crm_clients' };
+    const { text, values } = listJsonStatement(
+      versioned,
+      { page: 1, limit: 20 },
+      { version: '7,9', total: 42 },
+    ).render();
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('SELECT counted.total, counted.version AS version,');
+    expect(flat).toContain(
+      'CASE WHEN stamps.version = $5::text THEN $6::int ELSE (SELECT count(*)::int AS total FROM (SELECT 1 FROM crm_clients c',
+    );
+    expect(flat).toContain("string_agg(version::text, ',' ORDER BY version)");
+    expect(flat).toContain('FROM search_versions WHERE name = $');
+    expect(values.slice(4)).toEqual(['7,9', 42, COMPANY, '%ann%', 10_001, 'crm_clients']);
+    // Unsearched, or without the option, the total is counted as ever and carries no stamps.
+    for (const plain of [{ ...spec, searchVersion: 'crm_clients' }, searched]) {
+      const other = listJsonStatement(plain, { page: 1, limit: 20 }).render().text;
+      expect(other).not.toContain('search_versions');
+      expect(other.replace(/\s+/g, ' ')).toContain('SELECT counted.total, NULL::text AS version,');
+    }
+  });
+});
+
+describe('SearchCounts', () => {
+  const db = {} as Db;
+  const count = (term: string) => sql`SELECT count(*) FROM t WHERE name LIKE ${term}`;
+
+  it('remembers a count per database and statement, never one counted by a transaction that wrote', () => {
+    const counts = SearchCounts.of(db);
+    expect(SearchCounts.of(db)).toBe(counts);
+    expect(SearchCounts.of({} as Db)).not.toBe(counts);
+    const { key, known } = counts.known(count('%a%'));
+    expect(known).toBeUndefined();
+    counts.remember(key, '3,5', 12);
+    expect(counts.known(count('%a%')).known).toEqual({ version: '3,5', total: 12 });
+    expect(counts.known(count('%b%')).known).toBeUndefined();
+    const other = counts.known(count('%c%'));
+    counts.remember(other.key, null, 4);
+    expect(counts.known(count('%c%')).known).toBeUndefined();
+  });
+
+  it('forgets the least recently asked first, past a thousand', () => {
+    const counts = SearchCounts.of({} as Db);
+    const first = counts.known(count('first'));
+    counts.remember(first.key, '1', 1);
+    const second = counts.known(count('second'));
+    counts.remember(second.key, '1', 2);
+    counts.known(count('first'));
+    for (let i = 0; i < 999; i++) counts.remember(counts.known(count(`term ${i}`)).key, '1', i);
+    expect(counts.known(count('first')).known).toEqual({ version: '1', total: 1 });
+    expect(counts.known(count('second')).known).toBeUndefined();
   });
 });
 

@@ -3,6 +3,7 @@ import { join, raw, Sql, sql } from '../../database/sql';
 import { countFilter, keptCountsOf } from './kept-counts';
 import { JsonText, Page } from './page';
 import { pageOffset, PageQueryDto } from './page-query.dto';
+import { KnownCount, SearchCounts, versionedTotal } from './search-counts';
 
 /** The term with its own wildcards (`%`, `_`, `\`) taken literally in a LIKE pattern. */
 const literally = (term: string): string => term.replace(/[\\%_]/g, '\\$&');
@@ -143,6 +144,13 @@ export interface ListSpec {
    * against 165 from the first page). `from` must be one table (a view has no TID).
    */
   searchCountFromStart?: boolean;
+  /**
+   * The table whose writes migration SearchVersions stamps (`search_versions`), when `where` reads
+   * only its columns that the stamps cover: a search's count is remembered with the stamps it was
+   * counted under, and the next page or repeat of the search under the same stamps answers it
+   * without counting (search-counts.ts).
+   */
+  searchVersion?: string;
 }
 
 /** A `search` counts at most this many matches (CONTRACT 4); `total_exact` tells a client. */
@@ -264,30 +272,55 @@ function pageKeys(spec: ListSpec, filter: Sql, keys: Sql, limit: number, offset:
 }
 
 /**
- * The page and the total as one statement, the statement the service runs: one round trip and
- * one connection per list. The total is a one-row relation the page's rows are joined to, so
- * an empty page is one row without a page key. Its first two columns are the total and whether
- * the row is listed; the list's own columns follow.
+ * The one-row relation of the list's total (`total`): counted by totalStatement, or with
+ * `searchVersion` on a search, `known` when the searched table's stamps are still its own
+ * (versionedTotal, which adds the stamps as `version`).
  */
-export function listStatement(spec: ListSpec, query: PageQueryDto): Sql {
+function countedTotal(spec: ListSpec, filter: Sql, known?: KnownCount): { counted: Sql; version: Sql } {
+  const count = totalStatement(spec, filter);
+  if (!spec.searchVersion || !spec.where.searched) return { counted: count, version: sql`NULL::text` };
+  return { counted: versionedTotal(spec.searchVersion, count, known), version: sql`counted.version` };
+}
+
+/**
+ * The page and the total as one statement: one round trip and one connection per list. The
+ * total is a one-row relation the page's rows are joined to, so an empty page is one row without
+ * a page key. Its first three columns are the total, whether the row is listed, and the stamps
+ * the total was counted under (null unless `searchVersion`); the list's own columns follow.
+ */
+export function listStatement(spec: ListSpec, query: PageQueryDto, known?: KnownCount): Sql {
   const filter = spec.where.toSql();
-  return sql`SELECT counted.total, page.k0 IS NOT NULL AS listed, ${raw(spec.select)}
-    FROM (${totalStatement(spec, filter)}) counted
+  const { counted, version } = countedTotal(spec, filter, known);
+  return sql`SELECT counted.total, page.k0 IS NOT NULL AS listed, ${version} AS version, ${raw(spec.select)}
+    FROM (${counted}) counted
     LEFT JOIN (${pageRows(spec, filter, query)}) ON TRUE
     ORDER BY ${raw(spec.orderBy)}`;
 }
 
 /**
- * The page and the total as one statement whose page is one JSON text (the text path): the
- * page's rows, in the list's order, aggregated by PostgreSQL into a JSON array of objects whose
- * keys are the columns of `select` (`[]` for an empty page), and the total beside it.
+ * The page and the total as one statement whose page is one JSON text (the text path, the
+ * statement the service runs): the page's rows, in the list's order, aggregated by PostgreSQL
+ * into a JSON array of objects whose keys are the columns of `select` (`[]` for an empty page),
+ * and beside it the total and the stamps it was counted under (as listStatement's).
  */
-export function listJsonStatement(spec: ListSpec, query: PageQueryDto): Sql {
+export function listJsonStatement(spec: ListSpec, query: PageQueryDto, known?: KnownCount): Sql {
   const filter = spec.where.toSql();
+  const { counted, version } = countedTotal(spec, filter, known);
   // json_agg keeps the order of the subquery it reads (as PostgREST relies on).
-  return sql`SELECT counted.total, (SELECT coalesce(json_agg(item), '[]') FROM (SELECT ${raw(spec.select)}
+  return sql`SELECT counted.total, ${version} AS version, (SELECT coalesce(json_agg(item), '[]') FROM (SELECT ${raw(spec.select)}
       FROM ${pageRows(spec, filter, query)} ORDER BY ${raw(spec.orderBy)}) item) AS items
-    FROM (${totalStatement(spec, filter)}) counted`;
+    FROM (${counted}) counted`;
+}
+
+/**
+ * The count a search of a list with `searchVersion` was last answered with, and how to remember
+ * the one the statement answers; undefined for any other list.
+ */
+function rememberedCount(db: Db, spec: ListSpec) {
+  if (!spec.searchVersion || !spec.where.searched) return undefined;
+  const counts = SearchCounts.of(db);
+  const { key, known } = counts.known(totalStatement(spec, spec.where.toSql()));
+  return { known, remember: (version: string | null, total: number) => counts.remember(key, version, total) };
 }
 
 /**
@@ -296,8 +329,13 @@ export function listJsonStatement(spec: ListSpec, query: PageQueryDto): Sql {
  * nor serialised again in Node (issue 42).
  */
 export async function listPage<T>(db: Db, spec: ListSpec, query: PageQueryDto): Promise<Page<T>> {
-  const row = await db.oneWithJsonText<{ total: number; items: string }>(listJsonStatement(spec, query));
-  return pageOf<T>(spec, query, row?.total ?? 0, new JsonText(row?.items ?? '[]'));
+  const search = rememberedCount(db, spec);
+  const row = await db.oneWithJsonText<{ total: number; version: string | null; items: string }>(
+    listJsonStatement(spec, query, search?.known),
+  );
+  const total = row?.total ?? 0;
+  search?.remember(row?.version ?? null, total);
+  return pageOf<T>(spec, query, total, new JsonText(row?.items ?? '[]'));
 }
 
 /**
@@ -305,13 +343,15 @@ export async function listPage<T>(db: Db, spec: ListSpec, query: PageQueryDto): 
  * Node, and the reference the text path is held to (test/e2e/list-text-path.e2e-spec.ts).
  */
 export async function listPageOfObjects<T>(db: Db, spec: ListSpec, query: PageQueryDto): Promise<Page<T>> {
-  const { fields, rows } = await db.arrays(listStatement(spec, query));
+  const search = rememberedCount(db, spec);
+  const { fields, rows } = await db.arrays(listStatement(spec, query, search?.known));
   const counted = rows.length > 0 ? (rows[0][0] as number) : 0;
+  if (rows.length > 0) search?.remember(rows[0][2] as string | null, counted);
   const items: T[] = [];
   for (const row of rows) {
     if (!row[1]) continue;
     const item: Record<string, unknown> = {};
-    for (let i = 2; i < fields.length; i++) item[fields[i]] = row[i];
+    for (let i = 3; i < fields.length; i++) item[fields[i]] = row[i];
     items.push(item as T);
   }
   return pageOf(spec, query, counted, items);

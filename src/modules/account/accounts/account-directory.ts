@@ -54,6 +54,8 @@ export class AccountDirectory {
         ...(search === undefined ? { total: sql`SELECT total::int AS total FROM account_totals` } : {}),
         // A common term's count reads a million accounts' first pages, never a synchronized scan.
         searchCountFromStart: true,
+        // and is remembered until an account is added, removed, renamed or readdressed.
+        searchVersion: 'accounts',
       },
       query,
     );

@@ -115,6 +115,8 @@ export class CompanyDirectory {
         select: COMPANY,
         ...(search === undefined && keptTotal ? { total: keptTotal } : {}),
         ...(search === undefined ? { daysKept: LIVE_COMPANY_DAYS } : {}),
+        // A search's count is remembered until a company is added, removed or renamed.
+        searchVersion: 'companies',
       },
       query,
     );
