@@ -493,6 +493,9 @@ describe('The console: accounts, companies and the platform audit trail (CONTRAC
       );
       const page = expectSuccess(await t.http.get(`${promocodes}?limit=100`).set(staff.auth));
       expect(page.promocodes.map((p: { id: string }) => p.id)).toContain(created.id);
+      // The total is the kept count (PromocodeCounts), equal to a recount.
+      const [{ all }] = await db.query(`SELECT count(*)::int AS all FROM promocodes`);
+      expect(page.pagination).toMatchObject({ total: all, total_exact: true });
       expect(expectSuccess(await t.http.get(`${promocodes}/${created.id}`).set(staff.auth))).toEqual(created);
       const changed = expectSuccess(
         await t.http.patch(`${promocodes}/${created.id}`).set(staff.auth).send({ active: false, max_uses: null }),

@@ -71,6 +71,7 @@ const KEPT_AND_COUNTED = `SELECT
      UNION ALL SELECT unnest(ARRAY['partner_applications', 'partner_applications.status=' || status]), 1
        FROM partner_applications
      UNION ALL SELECT 'admin_logs', 1 FROM admin_logs
+     UNION ALL SELECT 'promocodes', 1 FROM promocodes
    ) r WHERE name IS NOT NULL GROUP BY name HAVING sum(n) <> 0) c) AS counted,
   (SELECT coalesce(jsonb_object_agg(day, total), '{}') FROM
     (SELECT day, sum(total)::int AS total FROM account_signup_days GROUP BY day HAVING sum(total) <> 0) k) AS kept_days,
@@ -268,6 +269,16 @@ describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
       );
       await agree();
       await runner.query(`DELETE FROM admin_logs WHERE id = $1`, [record.id]);
+      await agree();
+      const [promocode] = await runner.query(
+        `INSERT INTO promocodes (code, plan_code, trial_period_days)
+         SELECT 'COUNTED-' || g || '-' || $1, (SELECT code FROM pricing_plans LIMIT 1), 7
+         FROM generate_series(1, 2) g RETURNING id`,
+        [Date.now()],
+      );
+      await agree();
+      await runner.query(`UPDATE promocodes SET active = false WHERE id = $1`, [promocode.id]);
+      await runner.query(`DELETE FROM promocodes WHERE id = $1`, [promocode.id]);
       await agree();
       // A creation day moved (an import correcting it): the kept days of companies follow.
       await runner.query(`UPDATE companies SET created_at = created_at - interval '4 days' WHERE id = $1`, [

@@ -4,7 +4,7 @@ import { listPage, Where } from '../../../core/pagination/list';
 import type { Page } from '../../../core/pagination/page';
 import type { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Db } from '../../../database/db';
-import { raw, rfc3339, sql } from '../../../database/sql';
+import { raw, rfc3339, Sql, sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
 import { PromocodeEntity } from './promocode.entity';
 
@@ -50,7 +50,8 @@ export interface RedeemedPromocode {
 export class Promocodes {
   constructor(private readonly db: Db) {}
 
-  list(query: PageQueryDto): Promise<Page<PromocodeAnswer>> {
+  /** Newest first; `keptTotal` answers the total without counting (a count the caller keeps). */
+  list(query: PageQueryDto, keptTotal?: Sql): Promise<Page<PromocodeAnswer>> {
     return listPage(
       this.db,
       {
@@ -59,6 +60,7 @@ export class Promocodes {
         orderBy: 'p.created_at DESC, p.id DESC',
         key: ['p.id'],
         select: ANSWER,
+        ...(keptTotal ? { total: keptTotal } : {}),
       },
       query,
     );

@@ -6,6 +6,7 @@ import { Delete, Patch, Post } from '../../../../core/http/verbs';
 import { Endpoint } from '../../../../core/openapi/endpoint.decorator';
 import { PageQueryDto } from '../../../../core/pagination/page-query.dto';
 import { Promocodes } from '../../../companies/plans/plans.face';
+import { SystemFigures } from '../system/system-figures';
 import { AdminPromocodesService } from './admin-promocodes.service';
 import { CreatePromocodeDto, PromocodeDto, UpdatePromocodeDto } from './dto/admin-promocode.dto';
 
@@ -15,6 +16,7 @@ export class AdminPromocodesController {
   constructor(
     private readonly promocodes: Promocodes,
     private readonly service: AdminPromocodesService,
+    private readonly figures: SystemFigures,
   ) {}
 
   /** Every promocode, newest first */
@@ -22,7 +24,7 @@ export class AdminPromocodesController {
   @AdminRoute(4)
   @Endpoint({ page: ['promocodes', PromocodeDto] })
   list(@Query() query: PageQueryDto) {
-    return this.promocodes.list(query);
+    return this.promocodes.list(query, this.figures.keptTotal('promocodes'));
   }
 
   /** A promocode */
