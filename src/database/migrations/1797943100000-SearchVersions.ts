@@ -9,7 +9,7 @@ const SEARCHED = [
 
 /**
  * The console's searches of a common term at scale (`/admin/companies?search=вектор`): their
- * count reads up to 10,001 matches (CONTRACT 4), some 15 ms of a database's processor, for every
+ * count reads up to 10,001 matches (CONTRACT 4), 6 to 20 ms of a database core, for every
  * page of the same search. A statement-level trigger on each searched table stamps every write
  * that can change what a search matches (a row added or removed, a searched column set) with a
  * number of `search_version_numbers`, in the writer's slot of `search_versions`. A number is never
