@@ -105,10 +105,13 @@ describe('listStatements', () => {
     expect(count.render().values).toEqual([COMPANY, '%ann%', 10_001]);
     // Page 500 of 30 starts at 14,970, past the bound: an empty page.
     expect(page.render().values).toEqual([COMPANY, '%ann%', 0, 14_970]);
-    const fromStart = listStatements({ ...searched, searchCountFromStart: true }, { page: 1, limit: 30 }).count;
-    expect(fromStart.render().text.replace(/\s+/g, ' ')).toBe(
+    const inOrder = listStatements(
+      { ...searched, searchCountOrder: 'c.created_at, c.id' },
+      { page: 1, limit: 30 },
+    ).count;
+    expect(inOrder.render().text.replace(/\s+/g, ' ')).toBe(
       'SELECT count(*)::int AS total FROM (SELECT 1 FROM crm_clients c ' +
-        "WHERE c.ctid >= '(0,0)'::tid AND c.company_id = $1 AND c.name ILIKE $2 LIMIT $3) matches",
+        'WHERE c.company_id = $1 AND c.name ILIKE $2 ORDER BY c.created_at, c.id LIMIT $3) matches',
     );
   });
 

@@ -52,8 +52,8 @@ export class AccountDirectory {
         select: ACCOUNT,
         // Unfiltered, the total is the one the triggers keep (a million accounts are not counted).
         ...(search === undefined ? { total: sql`SELECT total::int AS total FROM account_totals` } : {}),
-        // A common term's count reads a million accounts' first pages, never a synchronized scan.
-        searchCountFromStart: true,
+        // A common term's count reads the covering index of the list's order, not the accounts' rows.
+        searchCountOrder: 'a.created_at, a.id',
         // and is remembered until an account is added, removed, renamed or readdressed.
         searchVersion: 'accounts',
       },

@@ -8,8 +8,12 @@ export const ACCOUNT_STATUSES = ['waiting', 'confirmed'] as const;
 export const ACCOUNT_TYPES = ['owner', 'employee', 'admin', 'outsourcing', 'tech'] as const;
 
 @Entity('accounts')
-/** The operators' console lists every account newest first (CONTRACT 21). */
-@Index('accounts_created_at_idx', ['created_at', 'id'])
+/**
+ * The operators' console lists every account newest first (CONTRACT 21), and counts a search's
+ * matches in that order from the same index, which includes the searched columns (migration
+ * AccountsListedWithSearched).
+ */
+@Index('accounts_created_at_idx', { synchronize: false })
 // Trigram indexes (migrations AccountTotals, LoweredNames) serve the console's search by e-mail or name.
 @Index('accounts_email_trgm_idx', { synchronize: false })
 @Index('accounts_name_trgm_idx', { synchronize: false })
