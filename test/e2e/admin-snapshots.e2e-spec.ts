@@ -220,6 +220,14 @@ describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
       expect(row.kept).toEqual(row.counted);
       expect(row.kept_days).toEqual(row.counted_days);
       expect(row.kept_company_days).toEqual(row.counted_company_days);
+      // The companies' searched columns, copied for the search's count (migration CompanySearchRows).
+      const [copies] = await runner.query(
+        `SELECT (SELECT count(*)::int FROM (SELECT id, name_lowered, slug, deleting_at FROM companies
+                  EXCEPT SELECT id, name_lowered, slug, deleting_at FROM company_search_rows) d) AS missing,
+                (SELECT count(*)::int FROM (SELECT id, name_lowered, slug, deleting_at FROM company_search_rows
+                  EXCEPT SELECT id, name_lowered, slug, deleting_at FROM companies) d) AS stale`,
+      );
+      expect(copies).toEqual({ missing: 0, stale: 0 });
     };
     try {
       await agree();
@@ -252,6 +260,11 @@ describe('The console: system pages and their snapshots (CONTRACT 21)', () => {
         purchase.id,
       ]);
       await runner.query(`UPDATE companies SET is_public = true WHERE id = $1`, [company.id]);
+      await agree();
+      await runner.query(`UPDATE companies SET name = 'Counted Renamed', slug = $2 WHERE id = $1`, [
+        company.id,
+        `counted-renamed-${Date.now()}`,
+      ]);
       await agree();
       const [application] = await runner.query(
         `INSERT INTO partner_applications (name, type, email, client_ip)

@@ -115,7 +115,9 @@ export class CompanyDirectory {
         select: COMPANY,
         ...(search === undefined && keptTotal ? { total: keptTotal } : {}),
         ...(search === undefined ? { daysKept: LIVE_COMPANY_DAYS } : {}),
-        // A search's count is remembered until a company is added, removed or renamed.
+        // A search's count reads the companies' searched columns alone (migration CompanySearchRows),
+        // and is remembered until a company is added, removed or renamed.
+        searchCountFrom: 'company_search_rows c',
         searchVersion: 'companies',
       },
       query,
