@@ -1,4 +1,5 @@
-import type { QueryRunner } from 'typeorm';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { SLOTS } from './company-store-totals';
 
 /** A statement-level count trigger: its name, event, transition tables and the deltas it applies. */
 type CountTrigger = [name: string, event: string, transition: string, deltas: string];
@@ -118,3 +119,32 @@ export const slottedUpsert =
       SELECT d.${key}, pg_backend_pid() % ${slots}, sum(d.delta) FROM (${deltas}) d
       GROUP BY d.${key} HAVING sum(d.delta) <> 0 ORDER BY d.${key}
       ON CONFLICT (${key}, slot) DO UPDATE SET total = ${counts}.total + EXCLUDED.total`;
+
+/**
+ * A console total of `table` kept in clientele_counts (migrations PartnerApplicationCounts,
+ * AdminLogCounts, PromocodeCounts): `countsOf(rows, delta)` names the counts each row of `rows`
+ * adds to, and the triggers (`<triggers>_added`, `_removed`, `_changed`) keep them in the writer's
+ * transaction, spread over the clientele counts' slots. `down` drops the triggers and the counts
+ * named `name` or `name.<filter>`.
+ */
+export function clienteleCounts(
+  table: string,
+  triggers: string,
+  name: string,
+  countsOf: (rows: string, delta: number) => string,
+): Pick<MigrationInterface, 'up' | 'down'> {
+  const kept = countTriggers(triggers, countsOf);
+  return {
+    up: (queryRunner) =>
+      keepSlottedCounts(queryRunner, table, kept, {
+        counts: 'clientele_counts',
+        key: 'name',
+        slots: SLOTS,
+        present: countsOf(table, 1),
+      }),
+    async down(queryRunner) {
+      await dropCountTriggers(queryRunner, table, kept);
+      await queryRunner.query(`DELETE FROM clientele_counts WHERE name = $1 OR starts_with(name, $1 || '.')`, [name]);
+    },
+  };
+}

@@ -1,15 +1,5 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
-import { SLOTS } from '../company-store-totals';
-import { countTriggers, dropCountTriggers, keepSlottedCounts } from '../count-triggers';
-
-const COUNTS = { counts: 'clientele_counts', key: 'name', slots: SLOTS };
-
-/** The counts each application of `rows` adds to (`delta` 1) or takes from (-1): all, and its status. */
-const applicationCounts = (rows: string, delta: number) =>
-  `SELECT unnest(ARRAY['partner_applications', 'partner_applications.status=' || status]) AS name, ${delta} AS delta
-   FROM ${rows}`;
-
-const TRIGGERS = countTriggers('partner_application_counts', applicationCounts);
+import { MigrationInterface } from 'typeorm';
+import { clienteleCounts } from '../count-triggers';
 
 /**
  * The console's partner applications at scale (`/admin/partners`; they are never deleted, and
@@ -17,18 +7,18 @@ const TRIGGERS = countTriggers('partner_application_counts', applicationCounts);
  * clientele_counts by statement-level triggers in the writer's transaction, so an unsearched
  * list (all, or one status) counts no row.
  */
+const COUNTS = clienteleCounts(
+  'partner_applications',
+  'partner_application_counts',
+  'partner_applications',
+  (rows, delta) =>
+    `SELECT unnest(ARRAY['partner_applications', 'partner_applications.status=' || status]) AS name, ${delta} AS delta
+     FROM ${rows}`,
+);
+
 export class PartnerApplicationCounts1797942900000 implements MigrationInterface {
   name = 'PartnerApplicationCounts1797942900000';
 
-  public async up(queryRunner: QueryRunner): Promise<void> {
-    await keepSlottedCounts(queryRunner, 'partner_applications', TRIGGERS, {
-      ...COUNTS,
-      present: applicationCounts('partner_applications', 1),
-    });
-  }
-
-  public async down(queryRunner: QueryRunner): Promise<void> {
-    await dropCountTriggers(queryRunner, 'partner_applications', TRIGGERS);
-    await queryRunner.query(`DELETE FROM clientele_counts WHERE name LIKE 'partner\\_applications%'`);
-  }
+  up = COUNTS.up;
+  down = COUNTS.down;
 }

@@ -54,7 +54,7 @@ export class AccountDirectory {
         ...(search === undefined ? { total: sql`SELECT total::int AS total FROM account_totals` } : {}),
         // A common term's count reads the covering index of the list's order, not the accounts' rows.
         searchCountOrder: 'a.created_at, a.id',
-        // and is remembered until an account is added, removed, renamed or readdressed.
+        // A search's count is remembered until an account is added, removed, renamed or readdressed.
         searchVersion: 'accounts',
       },
       query,
