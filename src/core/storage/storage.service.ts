@@ -5,7 +5,7 @@ import { BucketItem, Client } from 'minio';
 import { CLS_REQ, ClsService } from 'nestjs-cls';
 import type { IncomingMessage } from 'node:http';
 import { finished } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { TimeoutError, withTimeout } from '../../common/with-timeout';
 import type { Environment } from '../../config/environment';
 import { unreachableCode } from '../../common/unreachable';
@@ -201,11 +201,11 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
         this.bounded(
           () => this.send({ method: 'PUT', bucketName: bucket, objectName: path, headers }, head),
           'putObject',
-          partBound(head.bytes),
+          partBound(head),
           true,
         ),
       );
-      return head.bytes.length;
+      return head.length;
     }
     const uploadId = await this.inBucket(companyId, () =>
       this.bounded(
@@ -233,11 +233,11 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
               part,
             ),
           'uploadPart',
-          partBound(part.bytes),
+          partBound(part),
           true,
         );
         etags.push({ part: partNumber, etag: String(answer.headers.etag ?? '').replace(/^"|"$/g, '') });
-        size += part.bytes.length;
+        size += part.length;
       };
       // The next part fills while the current one is sent (the other of partsOf's two buffers).
       // A failed send is seen at its await; until then it must not count as unhandled.
@@ -279,8 +279,8 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
    */
   private async send(request: StoreRequest, piece: Piece): Promise<IncomingMessage> {
     const answer = await this.client.makeRequestStreamAsync(
-      { ...request, headers: { ...request.headers, 'Content-Length': String(piece.bytes.length) } },
-      piece.bytes,
+      { ...request, headers: { ...request.headers, 'Content-Length': String(piece.length) } },
+      piece.chunks.length === 1 ? piece.chunks[0] : Readable.from(piece.chunks, { objectMode: false }),
       piece.sha256,
       [200],
       '',
@@ -514,7 +514,7 @@ async function settled(sending: Promise<void | { error: unknown }>): Promise<voi
 }
 
 /** A second per MiB of the part on top of the base bound. */
-const partBound = (part: Buffer) => Math.ceil(part.length / (1024 * 1024)) * UPLOAD_MS_PER_MIB;
+const partBound = (part: Piece) => Math.ceil(part.length / (1024 * 1024)) * UPLOAD_MS_PER_MIB;
 
 function unreachable(error: unknown): boolean {
   return unreachableCode((error as { code?: unknown } | null)?.code);

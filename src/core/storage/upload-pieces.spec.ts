@@ -14,9 +14,9 @@ async function* chunked(total: number, chunk: number): AsyncGenerator<Buffer> {
 
 /** Each piece as the consumer sees it when it arrives (the buffers are reused two pieces later). */
 async function collect(total: number, chunk: number, size: number, hashed = true) {
-  const pieces: Array<{ bytes: Buffer; sha256: string }> = [];
+  const pieces: Array<{ bytes: Buffer; sha256: string; length: number }> = [];
   for await (const piece of partsOf(chunked(total, chunk), size, hashed)) {
-    pieces.push({ bytes: Buffer.from(piece.bytes), sha256: piece.sha256 });
+    pieces.push({ bytes: Buffer.concat(piece.chunks), sha256: piece.sha256, length: piece.length });
   }
   return pieces;
 }
@@ -34,7 +34,23 @@ describe('partsOf', () => {
     expect(Buffer.concat(pieces.map((piece) => piece.bytes))).toEqual(numbered(total));
     expect(pieces.length).toBe(Math.max(1, Math.ceil(total / 64)));
     pieces.slice(0, -1).forEach((piece) => expect(piece.bytes.length).toBe(64));
-    for (const piece of pieces) expect(piece.sha256).toBe(sha256(piece.bytes));
+    for (const piece of pieces) {
+      expect(piece.length).toBe(piece.bytes.length);
+      expect(piece.sha256).toBe(sha256(piece.bytes));
+    }
+  });
+
+  it('hands a stream shorter than a piece on as the chunks it came in, copying none', async () => {
+    const chunks = [Buffer.from('abc'), Buffer.from('defg')];
+    async function* arriving() {
+      yield* chunks;
+    }
+    const pieces = [];
+    for await (const piece of partsOf(arriving(), 64, false)) pieces.push(piece);
+    expect(pieces).toHaveLength(1);
+    expect(pieces[0].chunks).toEqual(chunks);
+    pieces[0].chunks.forEach((bytes, i) => expect(bytes).toBe(chunks[i]));
+    expect(pieces[0].length).toBe(7);
   });
 
   it('leaves the hash empty when the client does not sign payloads', async () => {

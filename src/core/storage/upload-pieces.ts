@@ -1,16 +1,22 @@
 import { createHash } from 'node:crypto';
 
-/** A piece of an upload and its SHA-256 in hex (empty when the client does not sign payloads: HTTPS). */
+/**
+ * A piece of an upload: its bytes as one or more buffers sent in order, their total length, and
+ * its SHA-256 in hex (empty when the client does not sign payloads: HTTPS).
+ */
 export interface Piece {
-  bytes: Buffer;
+  chunks: readonly Buffer[];
+  length: number;
   sha256: string;
 }
 
 /**
  * The stream's bytes in pieces of exactly `size` (the last one shorter), each hashed as its bytes
  * arrive when `hashed` (so a piece is ready to send the moment it is complete). The first piece
- * is gathered as the chunks it came in, so a stream shorter than one piece takes no piece buffers
- * (a small upload allocates no 16 MiB). A longer one gets two buffers that take turns: a piece is
+ * is gathered as the chunks it came in and, for a stream shorter than one piece, sent as those
+ * chunks: a small upload allocates no piece buffer and copies nothing (each MiB allocated is
+ * external memory, and every 64 MiB of it costs a full collection of the heap). A longer one
+ * gets two buffers that take turns: a piece is
  * overwritten two pieces later, so the consumer must be done with it by then (putStream has sent
  * each piece before it asks for the one after next). No garbage per piece.
  */
@@ -21,10 +27,10 @@ export async function* partsOf(body: AsyncIterable<Buffer>, size: number, hashed
   let turn = 0;
   let filled = 0;
   let hash = hashed ? createHash('sha256') : null;
-  const piece = (bytes: Buffer): Piece => {
+  const piece = (chunks: Buffer[], length: number): Piece => {
     const sha256 = hash ? hash.digest('hex') : '';
     hash = hashed ? createHash('sha256') : null;
-    return { bytes, sha256 };
+    return { chunks, length, sha256 };
   };
   function* fill(chunk: Buffer): Generator<Piece> {
     let offset = 0;
@@ -34,7 +40,7 @@ export async function* partsOf(body: AsyncIterable<Buffer>, size: number, hashed
       filled += taken;
       offset += taken;
       if (filled === size) {
-        yield piece(buffers[turn]);
+        yield piece([buffers[turn]], size);
         turn = 1 - turn;
         filled = 0;
       }
@@ -57,6 +63,6 @@ export async function* partsOf(body: AsyncIterable<Buffer>, size: number, hashed
     gathered = null;
     yield* fill(chunk);
   }
-  if (gathered) yield piece(Buffer.concat(gathered, gatheredBytes));
-  else if (filled > 0) yield piece(buffers[turn].subarray(0, filled));
+  if (gathered) yield piece(gathered, gatheredBytes);
+  else if (filled > 0) yield piece([buffers[turn].subarray(0, filled)], filled);
 }
