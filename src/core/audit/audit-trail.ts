@@ -120,13 +120,15 @@ export class AuditTrail {
       'success',
       typeof resultId === 'string' ? { result_id: resultId } : {},
     );
-    await this.records.insert(record);
-    await this.outbox.emit({
-      companyId: record.company_id,
-      type: permission,
-      requestId: record.request_id!,
-      data: eventData(context.switchToHttp().getRequest<Request>(), data),
-    });
+    await this.outbox.emit(
+      {
+        companyId: record.company_id,
+        type: permission,
+        requestId: record.request_id!,
+        data: eventData(context.switchToHttp().getRequest<Request>(), data),
+      },
+      this.records.insertion(record),
+    );
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../database/db';
-import { sql } from '../../database/sql';
+import { Sql, sql } from '../../database/sql';
 import { Row, Table } from '../../database/table';
 import { AuditLogEntity } from './audit-log.entity';
 
@@ -14,7 +14,12 @@ export class AuditRepository {
 
   /** Inserts in the caller's transaction when there is one: the record lives or dies with the change. */
   async insert(record: AuditRecord): Promise<void> {
-    await this.db.affected(auditLogs.insert(record));
+    await this.db.affected(this.insertion(record));
+  }
+
+  /** The insert of a record, for a statement that writes it along with something else. */
+  insertion(record: AuditRecord): Sql {
+    return auditLogs.insert(record);
   }
 
   /** Removes every record of a company (the company purge: the trail keeps no foreign key). */

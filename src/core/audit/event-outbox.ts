@@ -1,3 +1,4 @@
+import type { Sql } from '../../database/sql';
 import type { PermissionCode } from '../access/permission-codes';
 
 /** A committed change as other systems hear of it (CONTRACT 19): what the route answered. */
@@ -16,5 +17,9 @@ export interface ChangeEvent {
  * webhooks module implements it (an outbox of deliveries to the company's matching webhooks).
  */
 export abstract class EventOutbox {
-  abstract emit(event: ChangeEvent): Promise<void>;
+  /**
+   * Writes the event; `along`, another insert of the same change (its audit record), is run in
+   * the same statement, so the pair costs one round trip.
+   */
+  abstract emit(event: ChangeEvent, along: Sql): Promise<void>;
 }

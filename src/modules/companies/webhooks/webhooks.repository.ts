@@ -7,7 +7,7 @@ import { listPage, Where } from '../../../core/pagination/list';
 import { Page } from '../../../core/pagination/page';
 import { PageQueryDto } from '../../../core/pagination/page-query.dto';
 import { Db } from '../../../database/db';
-import { raw, sql } from '../../../database/sql';
+import { raw, Sql, sql } from '../../../database/sql';
 import { Row, Table } from '../../../database/table';
 import type { DeliveryDto, WebhookDto } from './dto/webhook.dto';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
@@ -67,9 +67,10 @@ export class WebhooksRepository extends CompanyTableRows<WebhookEntity, WebhookD
 
   /**
    * The outbox (EventOutbox): in the change's transaction, one event and one pending delivery per
-   * active webhook of the company that subscribed to its type. Nothing when none did.
+   * active webhook of the company that subscribed to its type. Nothing when none did; `along`
+   * runs either way.
    */
-  async emit(event: ChangeEvent): Promise<void> {
+  async emit(event: ChangeEvent, along: Sql): Promise<void> {
     const id = randomUUID();
     const payload = {
       id,
@@ -80,7 +81,7 @@ export class WebhooksRepository extends CompanyTableRows<WebhookEntity, WebhookD
       data: event.data,
     };
     await this.db.affected(sql`
-      WITH hooks AS (
+      WITH along AS (${along}), hooks AS (
         SELECT id, company_id FROM webhooks
         WHERE company_id = ${event.companyId} AND active AND events && ARRAY[${event.type}, '*']::text[]
       ), event AS (
