@@ -7,6 +7,7 @@ import { IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { CompanyResources, RequirePermission } from '../../src/core/access/company-route.decorators';
 import { AuditRepository } from '../../src/core/audit/audit.repository';
+import { sql } from '../../src/database/sql';
 import { CompaniesRepository } from '../../src/modules/companies/companies/companies.repository';
 import { PositionEntity } from '../../src/modules/companies/modules/hrm/positions/position.entity';
 import { PERMISSION_CODES } from '../../src/vocabulary';
@@ -609,9 +610,10 @@ describe('Access control', () => {
 
     it('when the audit insert fails after the change, the change is rolled back', async () => {
       const company = await newCompany(t.http, owner, { name: 'Before' });
+      // The record's insert fails in the database, in the statement that also writes the event.
       const insert = jest
-        .spyOn(t.app.get(AuditRepository), 'insert')
-        .mockRejectedValueOnce(new Error('audit table unavailable'));
+        .spyOn(t.app.get(AuditRepository), 'insertion')
+        .mockReturnValueOnce(sql`INSERT INTO audit_table_unavailable DEFAULT VALUES`);
       expectError(
         await t.http.patch(`/api/v1/companies/${company.id}`).set(owner.auth).send({ name: 'After' }),
         500,

@@ -199,6 +199,23 @@ describe('Uploads, deletes and presigned links', () => {
     expect(Buffer.from(await back.arrayBuffer()).equals(big)).toBe(true);
   });
 
+  it('stores a file under one part as the chunks it arrived in, and an empty file, byte for byte', async () => {
+    const c = await company();
+    const small = Buffer.alloc(3 * MIB);
+    for (let i = 0; i < small.length; i += 4096) small.writeUInt32BE(i + 1, i);
+    const file = expectSuccess(await upload(c, small, 'data.bin', 'application/octet-stream'), 201);
+    expect(file.size).toBe(small.length);
+    const back = await fetch(file.preview_url);
+    expect(Buffer.from(await back.arrayBuffer()).equals(small)).toBe(true);
+
+    const empty = expectSuccess(await upload(c, Buffer.alloc(0), 'empty.txt', 'text/plain'), 201);
+    expect(empty.size).toBe(0);
+    const nothing = await fetch(empty.preview_url);
+    expect(nothing.status).toBe(200);
+    expect((await nothing.arrayBuffer()).byteLength).toBe(0);
+    expect(await counts(c.id)).toEqual({ count: 2, bytes: small.length });
+  });
+
   it('makes a bucket found missing and stores the file, small or of several parts', async () => {
     const c = await company();
     // An upload does not ask the store whether the bucket is there first (a round trip each time).
