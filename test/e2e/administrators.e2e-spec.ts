@@ -8,6 +8,7 @@ import { AdminBootstrapService } from '../../src/modules/account/admins/admin-bo
 import { uniqueEmail } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectSuccess } from '../support/expectations';
+import { compiledScript } from '../support/compiled-service';
 
 const run = promisify(execFile);
 
@@ -46,18 +47,8 @@ describe('Administrators', () => {
     const root = resolve(__dirname, '../..');
     const { stdout } = await run(
       process.execPath,
-      [
-        '-r',
-        'ts-node/register/transpile-only',
-        'src/cli/create-admin.ts',
-        '--email',
-        email,
-        '--password',
-        'new-admin-pass',
-        '--level',
-        '3',
-      ],
-      { cwd: root, env: { ...process.env, TS_NODE_PROJECT: 'tsconfig.json' } },
+      [...compiledScript('src/cli/create-admin.ts'), '--email', email, '--password', 'new-admin-pass', '--level', '3'],
+      { cwd: root },
     );
     expect(stdout).toContain('updated');
     expect(await signIn(email, 'new-admin-pass')).toMatchObject({ is_admin: true, admin_level: 3, name: 'Promoted' });
@@ -69,9 +60,7 @@ describe('Administrators', () => {
       run(
         process.execPath,
         [
-          '-r',
-          'ts-node/register/transpile-only',
-          'src/cli/create-admin.ts',
+          ...compiledScript('src/cli/create-admin.ts'),
           '--email',
           uniqueEmail('toohigh'),
           '--password',
@@ -79,7 +68,7 @@ describe('Administrators', () => {
           '--level',
           '6',
         ],
-        { cwd: root, env: { ...process.env, TS_NODE_PROJECT: 'tsconfig.json' } },
+        { cwd: root },
       ),
     ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('from 1 to 5') });
   }, 60_000);
@@ -87,7 +76,7 @@ describe('Administrators', () => {
   it('the CLI refuses to run without an e-mail and password', async () => {
     const root = resolve(__dirname, '../..');
     await expect(
-      run(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/cli/create-admin.ts', '--email', 'x@y.z'], {
+      run(process.execPath, [...compiledScript('src/cli/create-admin.ts'), '--email', 'x@y.z'], {
         cwd: root,
       }),
     ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('usage') });

@@ -2,15 +2,16 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
+import { compiledScript } from '../support/compiled-service';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../..');
 
-/** `node dist/cli/migrate` (the migration Job's command), run here from its TypeScript source. */
+/** `node dist/cli/migrate` (the migration Job's command), run here as transpiled for the run. */
 function migrate(env: Record<string, string | undefined>) {
-  return run(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/cli/migrate.ts'], {
+  return run(process.execPath, compiledScript('src/cli/migrate.ts'), {
     cwd: ROOT,
-    env: { ...process.env, TS_NODE_PROJECT: 'tsconfig.json', ...env },
+    env: { ...process.env, ...env },
   });
 }
 

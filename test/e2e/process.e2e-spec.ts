@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { freePort } from '../../src/common/free-port';
 import { Client } from 'pg';
 import { CLUSTER_POINTER } from '../../src/database/embedded-postgres';
+import { compiledScript } from '../support/compiled-service';
 
 /**
  * The service as a real process (CONTRACT 11): start-up refuses bad settings, and SIGTERM
@@ -31,7 +32,7 @@ interface ServiceProcess {
 
 async function spawnService(overrides: Record<string, string> = {}): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+  const child = spawn(process.execPath, compiledScript('src/main.ts'), {
     cwd: ROOT,
     env: { ...process.env, DB_MIGRATE: 'false', LOG_LEVEL: 'silent', PORT: String(port), ...overrides },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,6 +14,7 @@ import { expectSuccess } from '../support/expectations';
 import { newAccount, newCompany } from '../support/factories';
 import { sharedTestApp, SharedTestApp } from '../support/shared-app';
 import { webhooksOf } from '../support/urls';
+import { compiledScript } from '../support/compiled-service';
 
 const ROOT = resolve(__dirname, '../..');
 const run = promisify(execFile);
@@ -21,8 +22,8 @@ const keyOf = (base64: string) => Buffer.from(base64, 'base64');
 const newKey = () => randomBytes(32).toString('base64');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** A TypeScript entry point of src/cli (or src/main.ts) run as its compiled JavaScript would be. */
-const tsNode = (script: string) => [process.execPath, ['-r', 'ts-node/register/transpile-only', script]] as const;
+/** An entry point of src/cli (or src/main.ts) run as its compiled JavaScript, transpiled for the run. */
+const tsNode = (script: string) => [process.execPath, compiledScript(script)] as const;
 
 describe('Secrets at rest (CONTRACT 20)', () => {
   jest.setTimeout(120_000);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -10,6 +10,7 @@ import { databaseOptions } from '../../src/database/database.options';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { runPendingMigrations } from '../../src/database/migrations-runner';
 import { PERMISSIONS } from '../../src/vocabulary';
+import { transpileSources } from './compiled-service';
 
 /** What global-teardown must undo; kept on globalThis, which both run in. */
 export interface TestInfrastructure {
@@ -88,10 +89,21 @@ export default async function globalSetup(): Promise<void> {
   const s3 = await startEmbeddedS3(temporaryDirectory('platform-test-s3-', stops));
   stops.push(s3.stop);
 
+  // Inside the project, where the transpiled sources find its packages.
+  const builds = join(__dirname, '..', '..', '.test-build');
+  const build = join(builds, `run-${Date.now()}-${randomBytes(3).toString('hex')}`);
+  stops.push(async () => {
+    rmSync(build, { recursive: true, force: true });
+    // Left while another run in this checkout still has its build in it.
+    if (readdirSync(builds).length === 0) rmdirSync(builds);
+  });
+  transpileSources(build);
+
   Object.assign(process.env, {
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
     DB_MIGRATE: 'false',
+    TEST_BUILD_DIR: build,
     MINIO_ENDPOINT: s3.endpoint,
     MINIO_ACCESS_KEY: s3.accessKey,
     MINIO_SECRET_KEY: s3.secretKey,

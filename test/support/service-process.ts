@@ -1,11 +1,12 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { freePort } from '../../src/common/free-port';
+import { compiledScript } from './compiled-service';
 
 const ROOT = resolve(__dirname, '../..');
 const STARTUP_TIMEOUT_MS = 90_000;
 
-/** The service in a process of its own (`src/main.ts` through ts-node), for tests that kill it. */
+/** The service in a process of its own (`src/main.ts` as transpiled for the run), for tests that kill it. */
 export interface ServiceProcess {
   child: ChildProcess;
   url: string;
@@ -19,7 +20,7 @@ export interface ServiceProcess {
  */
 export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+  const child = spawn(process.execPath, compiledScript('src/main.ts'), {
     cwd: ROOT,
     env: { ...process.env, DB_MIGRATE: 'false', LOG_LEVEL: 'silent', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
