@@ -232,17 +232,14 @@ function routesOf(size, ids) {
     path: `${admin}/${path}${query ? `?${new URLSearchParams(query)}` : ''}`,
     ...(restamp && { restamp }),
   });
+  // A common search whose count is made again on every request: row `id` of `table` is stamped meanwhile.
+  const recounted = (table, search, id) =>
+    route(`${table} search common, recounted`, 'search', table, { search, limit: '20' }, { table, id });
   return [
     route('accounts', 'list', 'accounts', { page: '1', limit: '20' }),
     route(`accounts page ${DEEP}`, 'list', 'accounts', { page: DEEP, limit: '20' }),
     route('accounts search common e-mail', 'search', 'accounts', { search: COMMON_EMAIL, limit: '20' }),
-    route(
-      'accounts search common, recounted',
-      'search',
-      'accounts',
-      { search: COMMON_EMAIL, limit: '20' },
-      { table: 'accounts', id: ids.account },
-    ),
+    recounted('accounts', COMMON_EMAIL, ids.account),
     route('accounts search rare e-mail', 'search', 'accounts', {
       search: rareEmail(picked(size).account),
       limit: '20',
@@ -253,13 +250,7 @@ function routesOf(size, ids) {
     route(`companies page ${DEEP}`, 'list', 'companies', { page: DEEP, limit: '20' }),
     route(`companies page ${DEEP_IN_BOTH}`, 'list', 'companies', { page: DEEP_IN_BOTH, limit: '20' }),
     route('companies search common', 'search', 'companies', { search: COMMON_COMPANY, limit: '20' }),
-    route(
-      'companies search common, recounted',
-      'search',
-      'companies',
-      { search: COMMON_COMPANY, limit: '20' },
-      { table: 'companies', id: ids.company },
-    ),
+    recounted('companies', COMMON_COMPANY, ids.company),
     route('company by id', 'item', `companies/${ids.company}`),
     route('clientele stats', 'analysis', 'clientele/stats'),
     route('tickets', 'list', 'tickets', { limit: '20' }),
