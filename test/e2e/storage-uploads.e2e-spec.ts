@@ -216,6 +216,31 @@ describe('Uploads, deletes and presigned links', () => {
     expect(await counts(c.id)).toEqual({ count: 2, bytes: small.length });
   });
 
+  it('stores a file byte for byte whatever follows it in the body (the size told from the framing is checked)', async () => {
+    const c = await company();
+    const data = Buffer.alloc(MIB + 3);
+    for (let i = 0; i + 4 <= data.length; i += 4096) data.writeUInt32BE(i + 7, i);
+    const form = multipart([
+      { name: 'tag', value: 'reports' },
+      { name: 'file', value: data, filename: 'a.bin' },
+    ]);
+    const bodies = [
+      form.body,
+      // No line break after the closing delimiter: the file is two bytes longer than the framing says.
+      form.body.subarray(0, form.body.length - 2),
+      // An epilogue after it: the file is shorter than the framing says.
+      Buffer.concat([form.body, Buffer.from('an epilogue, which parsers ignore\r\n')]),
+    ];
+    for (const body of bodies) {
+      const file = expectSuccess(await sendForm(c, { body, type: form.type }), 201);
+      expect(file.size).toBe(data.length);
+      const back = await fetch(file.preview_url);
+      expect(Buffer.from(await back.arrayBuffer()).equals(data)).toBe(true);
+    }
+    expect(await counts(c.id)).toEqual({ count: 3, bytes: 3 * data.length });
+    expect((await stored(c.id)).length).toBe(3);
+  });
+
   it('makes a bucket found missing and stores the file, small or of several parts', async () => {
     const c = await company();
     // An upload does not ask the store whether the bucket is there first (a round trip each time).

@@ -14,9 +14,16 @@ import { sql } from '../../database/sql';
 import { claimDueRows, retryDelaySeconds } from '../outbox/due-rows';
 import { PollingWorker } from '../outbox/polling-worker';
 import type { StorageRemovalEntity } from './storage-removal.entity';
+import { StreamedPut } from './streamed-put';
 import { partsOf, Piece } from './upload-pieces';
 
 export const MINIO_CLIENT = Symbol('MINIO_CLIENT');
+/**
+ * The client that sends files as they arrive: it signs no payload (UNSIGNED-PAYLOAD, as the
+ * MinIO client does over TLS), since bytes still arriving cannot be hashed before they are sent,
+ * and never sends a request twice (a streamed body cannot be).
+ */
+export const MINIO_STREAMING_CLIENT = Symbol('MINIO_STREAMING_CLIENT');
 /** The client that signs presigned links, for MINIO_PUBLIC_ENDPOINT. */
 export const MINIO_LINK_CLIENT = Symbol('MINIO_LINK_CLIENT');
 
@@ -56,6 +63,16 @@ export class StorageUnavailableError extends Error {
 
 export type StorageState = 'up' | 'down';
 
+/** How putStream stores a stream. */
+export interface StreamOptions {
+  /** The Content-Disposition its downloads carry. */
+  contentDisposition?: string;
+  /** Resolves when the store may see the stream's bytes (the caller's reservation); they are read meanwhile. */
+  ready?: Promise<void>;
+  /** The length the stream is expected to have, if known: under a part, it is sent as it arrives. */
+  expectedSize?: number;
+}
+
 /**
  * Object storage through the MinIO client: one bucket per company. A request's storage calls
  * share one deadline, STORAGE_TIMEOUT_MS from its first call (an upload gets one more second
@@ -77,6 +94,7 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
   constructor(
     @Inject(MINIO_CLIENT) private readonly client: Client,
     @Inject(MINIO_LINK_CLIENT) private readonly linkClient: Client,
+    @Inject(MINIO_STREAMING_CLIENT) private readonly streamingClient: Client,
     config: ConfigService<Environment, true>,
     private readonly cls: ClsService,
     private readonly db: Db,
@@ -174,23 +192,136 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
    * Stores a stream of unknown length in parts (memory holds two parts, whatever the file's
    * size: one being sent while the next fills): a short stream in one PUT, a longer one as a
    * multipart upload, aborted when the stream or the store fails. Nothing reaches the store
-   * before `ready` (the caller's reservation) resolves; the stream is read meanwhile. Each store
-   * call has its own bound (STORAGE_TIMEOUT_MS plus a second per MiB), never the time the client
-   * takes to send: a slow client does not make the store look down. Resolves to the bytes stored.
+   * before `ready` (the caller's reservation) resolves; the stream is read meanwhile. A stream
+   * expected to be shorter than a part goes in one PUT as it arrives (putAsItArrives). Each
+   * store call has its own bound (STORAGE_TIMEOUT_MS plus a second per MiB), never the time the
+   * client takes to send: a slow client does not make the store look down. Resolves to the
+   * bytes stored; on failure, nothing is left stored.
    */
   async putStream(
     companyId: string,
     path: string,
     body: AsyncIterable<Buffer>,
     contentType: string,
-    contentDisposition?: string,
-    ready?: Promise<void>,
+    { contentDisposition, ready, expectedSize }: StreamOptions = {},
   ): Promise<number> {
     const bucket = this.bucketOf(companyId);
     const headers = {
       'Content-Type': contentType,
       ...(contentDisposition && { 'Content-Disposition': contentDisposition }),
     };
+    if (expectedSize === undefined || expectedSize >= UPLOAD_PART_BYTES)
+      return this.putInParts(companyId, bucket, path, headers, body, ready);
+    const streamed = { opened: false };
+    try {
+      const stored = await this.putAsItArrives(companyId, bucket, path, headers, body, expectedSize, ready, streamed);
+      return typeof stored === 'number'
+        ? stored
+        : await this.putInParts(companyId, bucket, path, headers, stored, ready);
+    } catch (error) {
+      // A PUT cut short leaves nothing in S3 or MinIO, but a partial file in the embedded store.
+      if (streamed.opened) await this.removeObject(companyId, path).catch(() => this.removeLater(companyId, path));
+      throw error;
+    }
+  }
+
+  /**
+   * A stream expected to be `expected` bytes, under a part, is sent as it arrives: once `ready`,
+   * one PUT of that length is opened and fed each chunk (see StreamedPut). Its chunks are kept
+   * meanwhile (under a part), so a stream that ends at another length is sent again whole, in one
+   * PUT of its real length; one that reaches a part's length is handed back, from its first byte,
+   * for putInParts.
+   */
+  private async putAsItArrives(
+    companyId: string,
+    bucket: string,
+    path: string,
+    headers: Record<string, string>,
+    body: AsyncIterable<Buffer>,
+    expected: number,
+    ready: Promise<void> | undefined,
+    streamed: { opened: boolean },
+  ): Promise<number | AsyncIterable<Buffer>> {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let ended = false;
+    let put = null as StreamedPut | null;
+    const opened = Promise.resolve(ready).then(() => {
+      if (ended) return;
+      put = this.openPut(bucket, path, headers, expected);
+      streamed.opened = true;
+      chunks.every((chunk) => put!.offer(chunk));
+    });
+    // A failed reservation fails the stream too: it is seen at the await below, or there.
+    opened.catch(() => undefined);
+    const iterator = body[Symbol.asyncIterator]();
+    try {
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        chunks.push(next.value);
+        received += next.value.length;
+        if (received >= UPLOAD_PART_BYTES) {
+          put?.abandon();
+          return continued(chunks, iterator);
+        }
+        put?.offer(next.value);
+      }
+      ended = true;
+      await opened;
+    } catch (error) {
+      put?.abandon();
+      throw error;
+    }
+    const bound = Math.ceil(received / (1024 * 1024)) * UPLOAD_MS_PER_MIB;
+    if (put?.finish()) {
+      try {
+        await this.bounded(() => put!.sent, 'putObject', bound, true);
+        return received;
+      } catch (error) {
+        put.abandon();
+        if ((error as { code?: string }).code !== 'NoSuchBucket') throw error;
+      }
+    }
+    await this.inBucket(companyId, () => {
+      const whole = this.openPut(bucket, path, headers, received);
+      streamed.opened = true;
+      for (const chunk of chunks) whole.offer(chunk);
+      whole.finish();
+      return this.bounded(() => whole.sent, 'putObject', bound, true).catch((error: unknown) => {
+        whole.abandon();
+        throw error;
+      });
+    });
+    return received;
+  }
+
+  /** One PUT of `length` bytes, unsigned, its body fed through the StreamedPut. */
+  private openPut(bucket: string, path: string, headers: Record<string, string>, length: number): StreamedPut {
+    return new StreamedPut(length, async (body) => {
+      const answer = await this.streamingClient.makeRequestStreamAsync(
+        {
+          method: 'PUT',
+          bucketName: bucket,
+          objectName: path,
+          headers: { ...headers, 'Content-Length': String(length) },
+        },
+        body,
+        '',
+        [200],
+        '',
+      );
+      await finished(answer.resume());
+    });
+  }
+
+  /** putStream's way for a stream of unknown length: one PUT under a part, else a multipart upload. */
+  private async putInParts(
+    companyId: string,
+    bucket: string,
+    path: string,
+    headers: Record<string, string>,
+    body: AsyncIterable<Buffer>,
+    ready: Promise<void> | undefined,
+  ): Promise<number> {
     const parts = partsOf(body, UPLOAD_PART_BYTES, this.client.enableSHA256);
     // partsOf always yields a first piece (an empty one for an empty stream).
     const head = (await parts.next()).value as Piece;
@@ -506,6 +637,12 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
 }
 
 type StoreRequest = Parameters<Client['makeRequestStreamAsync']>[0];
+
+/** The chunks already read, then the rest of the iterator's. */
+async function* continued(chunks: Buffer[], rest: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
+  yield* chunks;
+  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+}
 
 /** Throws what a send caught (kept as a value so it never counts as an unhandled rejection meanwhile). */
 async function settled(sending: Promise<void | { error: unknown }>): Promise<void> {

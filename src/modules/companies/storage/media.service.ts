@@ -25,10 +25,11 @@ export type ObjectOwner = (companyId: string, path: string) => Promise<string | 
 /** Told, in the delete's transaction, that an object of the company is gone (records drop it from their attachments). */
 export type ObjectRemovedListener = (companyId: string, path: string) => Promise<void>;
 
-/** An upload in flight: the room it holds (none until its reservation is had). */
+/** An upload in flight: the room it holds, once its reservation (an object and its bytes) is had. */
 interface Upload {
   companyId: string;
   path: string;
+  had: boolean;
   reserved: number;
 }
 
@@ -71,8 +72,9 @@ export class MediaService {
 
   /**
    * Streams the request's file part to the company's bucket (CONTRACT 22): room for it is
-   * reserved first (the declared length, then more in steps while it streams), settled to its
-   * size in the audited commit, and given back with the object removed when anything fails, the
+   * reserved first (the file's size as the body's framing tells it, else the declared length,
+   * then more in steps while it streams), settled to its size in the audited commit when that
+   * differs, and given back with the object removed when anything fails, the
    * client's going away included. Runs outside any transaction until that commit.
    */
   async upload(company: CompanyAccess, req: Request): Promise<StagedWrite<UploadedFileDto>> {
@@ -101,38 +103,39 @@ export class MediaService {
    * the room it holds, which the commit settles to its size.
    */
   private async storeStream(companyId: string, file: IncomingFile, declaredBytes: number | null) {
-    const initial = Math.min(declaredBytes ?? RESERVATION_STEP_BYTES, this.maxUploadBytes);
-    const upload: Upload = { companyId, path: file.path, reserved: 0 };
+    // The file's own size when the body tells it, so the commit has nothing to settle.
+    const initial = Math.min(file.expectedSize ?? declaredBytes ?? RESERVATION_STEP_BYTES, this.maxUploadBytes);
+    const upload: Upload = { companyId, path: file.path, had: false, reserved: 0 };
     const reservation = this.usage.reserveObject(companyId, initial).then((reserved) => {
       if (!reserved) throw this.overLimit();
+      upload.had = true;
       upload.reserved = initial;
     });
     const counter = new ByteCounter(initial, (bytes) => reservation.then(() => this.grow(upload, bytes)));
     reservation.catch((error: Error) => counter.destroy(error));
     file.body.on('error', (error) => counter.destroy(error));
     const disposition = rendersAsPage(file.contentType) ? attachmentDisposition(file.path) : undefined;
+    // Signed while the store takes the file in (signing asks the store nothing).
+    const preview = this.linkTo(companyId, file.path, file.contentType, PREVIEW_SECONDS);
     let size: number;
     try {
-      size = await this.storage.putStream(
-        companyId,
-        file.path,
-        file.body.pipe(counter),
-        file.contentType,
-        disposition,
-        reservation,
-      );
+      size = await this.storage.putStream(companyId, file.path, file.body.pipe(counter), file.contentType, {
+        contentDisposition: disposition,
+        ready: reservation,
+        expectedSize: file.expectedSize,
+      });
     } catch (error) {
       // Nothing is stored: a failed upload is never completed (an unfinished multipart one is aborted).
+      preview.catch(() => undefined);
       await reservation.catch(() => undefined);
-      if (upload.reserved > 0) await this.usage.releaseObject(companyId, upload.reserved);
+      if (upload.had) await this.usage.releaseObject(companyId, upload.reserved);
       if (error instanceof AppException) throw error;
       if (counter.errored instanceof AppException) throw counter.errored;
       throw unavailable(error);
     }
     try {
-      const preview = await this.linkTo(companyId, file.path, file.contentType, PREVIEW_SECONDS);
       return {
-        file: { path: file.path, size, content_type: file.contentType, preview_url: preview },
+        file: { path: file.path, size, content_type: file.contentType, preview_url: await preview },
         reserved: upload.reserved,
       };
     } catch (error) {

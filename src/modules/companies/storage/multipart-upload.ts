@@ -11,12 +11,24 @@ export type UploadTag = (typeof UPLOAD_TAGS)[number];
 
 /** Room a multipart body takes besides the file (boundaries, part headers, a tag). */
 export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+/**
+ * How much a stage between the request and the store may hold before it waits for the next to
+ * drain. At the streams' default (16 KiB, a quarter of one socket read) every chunk stops the
+ * flow for a turn of the event loop.
+ */
+const FLOWING_BYTES = 1024 * 1024;
+/** How much of a body's start is kept to find where its file part's bytes begin. */
+const FRAMING_BYTES = 64 * 1024;
+const CRLF = Buffer.from('\r\n');
+const HEADERS_END = Buffer.from('\r\n\r\n');
 
 /** The file part as it starts streaming: where it goes, what it is, its bytes (the sniffed head first). */
 export interface IncomingFile {
   path: string;
   contentType: string;
   body: Readable;
+  /** Its size if the body ends as clients end one (see fileSizeFromFraming); unknown without a Content-Length. */
+  expectedSize?: number;
 }
 
 /** The object's extension from the client's file name: 1 to 10 letters or digits, lower-cased; else `.bin`. */
@@ -31,6 +43,40 @@ export function uploadPath(tag: UploadTag | undefined, fileName: string | undefi
   return tag ? `${tag}/${name}` : name;
 }
 
+/**
+ * The file part's size, told before its bytes arrive from the body's declared length and its
+ * framing: the bytes before the file (`start`, the body's first bytes up to the file part's
+ * headers and beyond) and the closing delimiter clients put after it (`\r\n--boundary--\r\n`).
+ * `partsBefore` parts precede it. Undefined when the framing is not found in `start`. A guess
+ * that a body ending otherwise makes wrong: its user must check it against the bytes that come.
+ */
+export function fileSizeFromFraming(
+  start: Buffer,
+  boundary: string,
+  partsBefore: number,
+  declaredLength: number,
+): number | undefined {
+  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  // The first delimiter may open the body, with no line break before it.
+  const framed = Buffer.concat([CRLF, start]);
+  let at = -delimiter.length;
+  for (let part = 0; part <= partsBefore; part++) {
+    at = framed.indexOf(delimiter, at + delimiter.length);
+    if (at < 0) return undefined;
+  }
+  const headersEnd = framed.indexOf(HEADERS_END, at + delimiter.length);
+  if (headersEnd < 0) return undefined;
+  const fileStart = headersEnd + HEADERS_END.length - CRLF.length;
+  const size = declaredLength - fileStart - (delimiter.length + '--\r\n'.length);
+  return size >= 0 ? size : undefined;
+}
+
+/** The boundary a multipart Content-Type names, quoted or not. */
+function boundaryOf(contentType: string): string | undefined {
+  const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  return match?.[1] ?? match?.[2];
+}
+
 const invalid = (field: string, message: string) =>
   AppException.validation([{ field, message }], `Invalid upload: ${field} ${message}`);
 
@@ -39,7 +85,8 @@ const invalid = (field: string, message: string) =>
  * part, handed to `store` as a stream that starts with its sniffed first bytes. Whatever else the
  * body holds (another part, a second file, a tag after the file) is refused with 400 once the body
  * is read, and what `store` stored is handed to `discard`. Nothing is buffered beyond
- * SNIFF_BYTES and the stream's own high-water mark.
+ * SNIFF_BYTES and the streams' high-water marks (FLOWING_BYTES); the body's first FRAMING_BYTES
+ * are looked at, until the file part starts, to tell its size.
  */
 export function readUpload<T>(
   req: Request,
@@ -56,12 +103,14 @@ export function readUpload<T>(
       return reject(invalid('body', 'must be multipart/form-data with a boundary'));
     }
     let tag: UploadTag | undefined;
+    let partsSeen = 0;
     let finished = false;
     let stored: Promise<T> | undefined;
     let refusal: AppException | undefined;
     const refuse = (error: AppException) => (refusal ??= error);
 
     parser.on('field', (name, value) => {
+      partsSeen++;
       if (name !== 'tag') return refuse(invalid(name, 'is not a part of an upload (file, tag)'));
       if (stored) return refuse(invalid('tag', 'must come before the file part'));
       if (value !== '' && !(UPLOAD_TAGS as readonly string[]).includes(value))
@@ -69,6 +118,7 @@ export function readUpload<T>(
       tag = (value || undefined) as UploadTag | undefined;
     });
     parser.on('file', (name, stream, info) => {
+      const partsBefore = partsSeen++;
       if (name !== 'file') {
         refuse(invalid(name, 'is not a part of an upload (file, tag)'));
         return stream.resume();
@@ -78,7 +128,8 @@ export function readUpload<T>(
         return stream.resume();
       }
       const path = uploadPath(tag, info.filename);
-      stored = sniffed(stream, info.mimeType, path).then((file) => store(file));
+      const expectedSize = framing.sizeOfFile(partsBefore);
+      stored = sniffed(stream, info.mimeType, path).then((file) => store({ ...file, expectedSize }));
       // A failed store answers at once; the rest of the body is read and dropped so the connection stays usable.
       stored.catch((error: unknown) => {
         if (finished) return;
@@ -109,8 +160,44 @@ export function readUpload<T>(
       );
     };
     req.on('aborted', () => parser.destroy(new Error('The client went away mid-upload')));
+    // Sees each chunk before the parser does: the file part's headers are in it when the parser names the file.
+    const framing = new BodyStart(req, type);
     req.pipe(parser);
   });
+}
+
+/** The body's first bytes as they arrive, kept (up to FRAMING_BYTES) until the file part's size is told from them. */
+class BodyStart {
+  private chunks: Buffer[] = [];
+  private bytes = 0;
+  private readonly declaredLength: number;
+  private readonly boundary: string | undefined;
+  private readonly keep = (chunk: Buffer) => {
+    this.chunks.push(chunk);
+    this.bytes += chunk.length;
+    if (this.bytes > FRAMING_BYTES) this.stop();
+  };
+
+  constructor(
+    private readonly req: Request,
+    contentType: string,
+  ) {
+    this.declaredLength = Number(req.headers['content-length']);
+    this.boundary = boundaryOf(contentType);
+    if (Number.isSafeInteger(this.declaredLength) && this.boundary) req.on('data', this.keep);
+  }
+
+  /** The size of the file that is the body's part after `partsBefore` others (fileSizeFromFraming); undefined when unknown. */
+  sizeOfFile(partsBefore: number): number | undefined {
+    const start = this.chunks.length > 0 ? Buffer.concat(this.chunks) : null;
+    this.stop();
+    return start ? fileSizeFromFraming(start, this.boundary!, partsBefore, this.declaredLength) : undefined;
+  }
+
+  private stop(): void {
+    this.req.off('data', this.keep);
+    this.chunks = [];
+  }
 }
 
 /** The part's stream, after its first bytes are read and its content type told from them. */
@@ -124,7 +211,7 @@ function sniffed(stream: Readable, claimed: string, path: string): Promise<Incom
       stream.off('error', reject);
       stream.pause();
       const head = Buffer.concat(chunks);
-      const body = new PassThrough();
+      const body = new PassThrough({ highWaterMark: FLOWING_BYTES });
       body.write(head);
       stream.on('error', (error) => body.destroy(error));
       stream.pipe(body);
@@ -155,7 +242,7 @@ export class ByteCounter extends Transform {
     private allowed: number,
     private readonly onGrow: (bytes: number, allowed: number) => Promise<number>,
   ) {
-    super();
+    super({ highWaterMark: FLOWING_BYTES });
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
