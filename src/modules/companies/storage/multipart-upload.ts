@@ -16,7 +16,7 @@ export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
  * drain. At the streams' default (16 KiB, a quarter of one socket read) every chunk stops the
  * flow for a turn of the event loop.
  */
-const FLOWING_BYTES = 1024 * 1024;
+const FLOWING_BYTES = 256 * 1024;
 /** How much of a body's start is kept to find where its file part's bytes begin. */
 const FRAMING_BYTES = 64 * 1024;
 const CRLF = Buffer.from('\r\n');
