@@ -250,6 +250,7 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
       if (ended) return;
       put = this.openPut(bucket, path, headers, expected);
       streamed.opened = true;
+      // What came before the room was had; offering stops at a chunk past the length.
       chunks.every((chunk) => put!.offer(chunk));
     });
     // A failed reservation fails the stream too: it is seen at the await below, or there.
