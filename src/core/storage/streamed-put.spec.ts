@@ -44,6 +44,22 @@ describe('a put streamed as its bytes arrive', () => {
     await expect(received()).rejects.toThrow('abandoned');
   });
 
+  it('is not finished when the store gave up on it while the stream was still coming', async () => {
+    let giveUp!: (error: Error) => void;
+    const streamed = new StreamedPut(10, () => new Promise((_, reject) => (giveUp = reject)));
+    expect(streamed.offer(bytes.subarray(0, 4))).toBe(true);
+    giveUp(new Error('idle timeout'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(streamed.offer(bytes.subarray(4))).toBe(true);
+    expect(streamed.finish()).toBe(false);
+  });
+
+  it('can be abandoned before its client has taken up the body (no unhandled error event)', async () => {
+    const streamed = new StreamedPut(3, () => new Promise(() => undefined));
+    expect(streamed.offer(bytes)).toBe(false);
+    await new Promise((resolve) => setImmediate(resolve));
+  });
+
   it('sends an empty body for an empty stream', async () => {
     const { streamed, received } = put(0);
     expect(streamed.finish()).toBe(true);

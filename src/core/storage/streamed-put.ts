@@ -13,14 +13,21 @@ export class StreamedPut {
   private readonly body = new PassThrough();
   private offered = 0;
   private held: Buffer | null = null;
+  private finished = false;
+  private failedEarly = false;
 
   constructor(
     readonly length: number,
     send: (body: Readable) => Promise<unknown>,
   ) {
+    // An abandoned body's error is the put's (`sent` rejects); one abandoned before the client
+    // has taken the body up (it signs first) must not be an unhandled 'error' event.
+    this.body.on('error', () => undefined);
     this.sent = send(this.body);
     // Seen where the caller awaits it; an abandoned put's failure is expected.
-    this.sent.catch(() => undefined);
+    this.sent.catch(() => {
+      if (!this.finished) this.failedEarly = true;
+    });
   }
 
   /** Passes the chunk on (all but a last byte); false, and the put abandoned, when the stream outgrows the length. */
@@ -37,9 +44,14 @@ export class StreamedPut {
     return true;
   }
 
-  /** The stream has ended: sends the last byte when it was `length` long (true), else abandons the put. */
+  /**
+   * The stream has ended: sends the last byte when it was `length` long (true). Else, or when the
+   * put failed while the stream was still coming (a store that gave up on a client slower than
+   * its idle timeout, which says nothing of the store), abandons it: false.
+   */
   finish(): boolean {
-    if (this.offered !== this.length) {
+    this.finished = true;
+    if (this.offered !== this.length || this.failedEarly) {
       this.abandon();
       return false;
     }
