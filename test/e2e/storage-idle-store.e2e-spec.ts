@@ -1,7 +1,7 @@
 /** @own-database */
-import { createServer, request as httpRequest, Server } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expectSuccess } from '../support/expectations';
+import { expectError, expectSuccess } from '../support/expectations';
 import { newAccount, newCompany } from '../support/factories';
 import type { TestApp } from '../support/test-app';
 import { companyOf } from '../support/urls';
@@ -12,11 +12,18 @@ const IDLE_MS = 300;
 
 /**
  * The test run's object store behind a proxy that, like MinIO with an idle timeout, closes a
- * one-PUT upload whose body stops coming for IDLE_MS; everything else passes through unchanged.
+ * one-PUT upload whose body stops coming for IDLE_MS, and refuses every PUT (400) while `refusing`;
+ * everything else passes through unchanged.
  */
-async function idleClosingStore(upstream: URL): Promise<{ server: Server; port: number; cut: () => number }> {
+async function idleClosingStore(upstream: URL) {
   let cut = 0;
+  const state = { refusing: false };
   const server = createServer((req, res) => {
+    if (state.refusing && req.method === 'PUT') {
+      req.resume();
+      res.writeHead(400, { 'Content-Type': 'application/xml' });
+      return res.end('<?xml version="1.0"?><Error><Code>InvalidRequest</Code><Message>refused</Message></Error>');
+    }
     const forward = httpRequest(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
@@ -42,11 +49,11 @@ async function idleClosingStore(upstream: URL): Promise<{ server: Server; port: 
     req.pipe(forward);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.address() as AddressInfo).port, cut: () => cut };
+  return { server, port: (server.address() as AddressInfo).port, cut: () => cut, state };
 }
 
-/** CONTRACT 22: a client slower than the store's idle timeout says nothing of the store. */
-describe('a file streamed to a store that gives up on a slow client', () => {
+/** CONTRACT 22: a streamed PUT that fails; a client slower than the store's idle timeout says nothing of the store. */
+describe('a file streamed to a store that gives up on it', () => {
   let t: TestApp;
   let store: Awaited<ReturnType<typeof idleClosingStore>>;
   let port: number;
@@ -116,5 +123,22 @@ describe('a file streamed to a store that gives up on a slow client', () => {
     const usage = expectSuccess(await t.http.get(`${companyOf(company.id)}/storage/media`).set(owner.auth));
     expect(usage.object_count).toBe(1);
     expect(expectSuccess(await t.http.get('/api/v1/health/ready'))).toEqual({ database: 'up', storage: 'up' });
+  });
+
+  it('refused by the store, an empty file gives back the object it reserved (no bytes)', async () => {
+    const owner = await newAccount(t.http, 'refused');
+    const company = await newCompany(t.http, owner);
+    store.state.refusing = true;
+    try {
+      const res = await t.http
+        .post(`${companyOf(company.id)}/storage/media/upload`)
+        .set(owner.auth)
+        .attach('file', Buffer.alloc(0), { filename: 'empty.txt', contentType: 'text/plain' });
+      expectError(res, 503, 'service_unavailable');
+    } finally {
+      store.state.refusing = false;
+    }
+    const usage = expectSuccess(await t.http.get(`${companyOf(company.id)}/storage/media`).set(owner.auth));
+    expect(usage).toMatchObject({ object_count: 0, size_mb: 0 });
   });
 });
